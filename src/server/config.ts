@@ -1,0 +1,46 @@
+// Configuration from the environment, with defaults that let `npm start` work on a fresh machine.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+export type Config = {
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  appKey: Buffer
+  platformHosts: string[]
+  trustProxy: boolean
+  distDir: string
+  publicDir: string
+  logRequests: boolean
+}
+
+function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
+  if (fromEnv) return Buffer.from(fromEnv.replace(/^base64:/, ''), 'base64')
+  // Generated once per data folder, so encrypted settings survive restarts.
+  const file = join(dataDir, 'app.key')
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 })
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data')
+  return {
+    port: Number(env.PORT ?? 3000),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    appKey: overrides.appKey ?? loadAppKey(dataDir, env.APP_KEY),
+    platformHosts: (env.PLATFORM_HOSTS ?? 'localhost')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    distDir: resolve(env.DIST_DIR ?? './dist'),
+    publicDir: resolve('./public'),
+    logRequests: env.LOG_REQUESTS !== '0',
+    ...overrides,
+  }
+}

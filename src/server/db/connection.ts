@@ -1,0 +1,33 @@
+// One Kysely instance per process: embedded SQLite by default, PostgreSQL when a URL is given.
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+export type DbHandle = { db: Kysely<Database>; dialect: Dialect; close: () => Promise<void> }
+
+export function openSqlite(file: string): DbHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const sqlite = new SqliteDatabase(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+export function openPostgres(url: string): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): DbHandle {
+  const url = options.databaseUrl
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
+  return openSqlite(options.sqliteFile)
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely'
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import * as platform from './migrations/2026-11-22-0001-platform.ts'
+
+// Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
+const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-platform': platform,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
+  }
+}

@@ -1,0 +1,189 @@
+// Row types of the database. Booleans are stored as 0/1 and times as ISO-8601 UTC text on both
+// dialects, so the same queries and comparisons work on SQLite and PostgreSQL.
+import type { Generated } from 'kysely'
+
+type Flag = number
+
+export interface CollegesTable {
+  id: Generated<number>
+  slug: string
+  name: string
+  short_name: string
+  acronym: string
+  address: string
+  commune_id: number | null
+  email: string
+  phone: string
+  image: string
+  image_menu: string
+  image_splash: string
+  logo: string
+  have_advertising: Flag
+  show_onboarding: Flag
+  app_status_publishing: number
+  theme_color: string
+  language: string
+  places: string
+  smtp_host: string | null
+  smtp_port: number | null
+  smtp_secure: Flag
+  smtp_user: string | null
+  smtp_password_enc: string | null
+  smtp_from: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CommunesTable {
+  id: Generated<number>
+  name: string
+}
+
+export interface CollegeDomainsTable {
+  id: Generated<number>
+  college_id: number
+  host: string
+}
+
+export interface RolesTable {
+  id: Generated<number>
+  college_id: number | null
+  key: string
+  name: string
+}
+
+export interface RolePermissionsTable {
+  id: Generated<number>
+  college_id: number | null
+  role_id: number
+  permission: string
+}
+
+export interface UsersTable {
+  id: Generated<number>
+  college_id: number | null
+  role_id: number
+  name: string
+  first_lastname: string
+  second_lastname: string
+  email: string
+  rut: string
+  phone: string
+  birthdate: string
+  avatar: string | null
+  password_hash: string
+  locale: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface GradesTable {
+  id: Generated<number>
+  college_id: number
+  name: string
+  position: number
+}
+
+export interface CoursesTable {
+  id: Generated<number>
+  college_id: number
+  grade_id: number
+  name: string
+}
+
+export interface EnrollmentsTable {
+  id: Generated<number>
+  college_id: number
+  student_id: number
+  course_id: number
+}
+
+export interface GuardianshipsTable {
+  id: Generated<number>
+  college_id: number
+  guardian_id: number
+  student_id: number
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>
+  college_id: number | null
+  user_id: number
+  token_hash: string
+  name: string
+  created_at: string
+  last_used_at: string | null
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>
+  college_id: number | null
+  user_id: number
+  token_hash: string
+  expires_at: string
+  used_at: string | null
+  created_at: string
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  college_id: number | null
+  actor_id: number | null
+  action: string
+  subject_type: string
+  subject_id: string
+  details: string
+  ip: string
+  created_at: string
+}
+
+export interface NotificationsTable {
+  id: string
+  college_id: number
+  user_id: number
+  title: string
+  content: string
+  scope: string
+  emergency: Flag
+  read_at: string | null
+  created_at: string
+}
+
+export interface RateLimitHitsTable {
+  id: Generated<number>
+  key: string
+  hit_at: number
+}
+
+export interface Database {
+  colleges: CollegesTable
+  communes: CommunesTable
+  college_domains: CollegeDomainsTable
+  roles: RolesTable
+  role_permissions: RolePermissionsTable
+  users: UsersTable
+  grades: GradesTable
+  courses: CoursesTable
+  enrollments: EnrollmentsTable
+  guardianships: GuardianshipsTable
+  access_tokens: AccessTokensTable
+  password_resets: PasswordResetsTable
+  audit_log: AuditLogTable
+  notifications: NotificationsTable
+  rate_limit_hits: RateLimitHitsTable
+}
+
+/** Tables whose rows belong to one college; reach them only through the tenant scope. */
+export type TenantTable =
+  | 'college_domains'
+  | 'roles'
+  | 'role_permissions'
+  | 'users'
+  | 'grades'
+  | 'courses'
+  | 'enrollments'
+  | 'guardianships'
+  | 'access_tokens'
+  | 'password_resets'
+  | 'audit_log'
+  | 'notifications'

@@ -1,0 +1,271 @@
+// Demo data, created once: running it again changes nothing. Documented in the README.
+import type { Kysely } from 'kysely'
+import sharp from 'sharp'
+import { DEFAULT_ROLE_PERMISSIONS, ROLE_KEYS, type RoleKey } from '#shared/permissions.ts'
+import { nowIso } from '../platform/clock.ts'
+import { hashPassword } from '../platform/passwords.ts'
+import { randomToken } from '../platform/secrets.ts'
+import type { Storage } from '../platform/storage.ts'
+import type { Database } from './schema.ts'
+
+export const DEMO_PASSWORD = 'demo12345'
+
+type DemoUser = { email: string; name: string; first_lastname: string; role: RoleKey; rut?: string }
+
+type DemoCollege = {
+  slug: string
+  name: string
+  short_name: string
+  acronym: string
+  language: string
+  theme_color: string
+  hosts: string[]
+  email: string
+  phone: string
+  address: string
+  commune: string
+  users: DemoUser[]
+  grades: { name: string; courses: string[] }[]
+  /** student email -> course name */
+  enrollments: Record<string, string>
+  /** guardian email -> student emails */
+  guardianships: Record<string, string[]>
+}
+
+export const DEMO_COLLEGES: DemoCollege[] = [
+  {
+    slug: 'demo',
+    name: 'Colegio Demo',
+    short_name: 'Demo',
+    acronym: 'CD',
+    language: 'es',
+    theme_color: '#1d4ed8',
+    hosts: ['localhost', '127.0.0.1'],
+    email: 'contacto@demo.test',
+    phone: '+56 2 2345 6789',
+    address: 'Av. Siempre Viva 742',
+    commune: 'Providencia',
+    users: [
+      { email: 'admin@demo.test', name: 'Ana', first_lastname: 'Administradora', role: 'admin', rut: '11.111.111-1' },
+      { email: 'staff@demo.test', name: 'Sergio', first_lastname: 'Profesor', role: 'staff' },
+      { email: 'guardian@demo.test', name: 'Gabriela', first_lastname: 'Apoderada', role: 'guardian' },
+      { email: 'student@demo.test', name: 'Tomás', first_lastname: 'Apoderada', role: 'student' },
+      { email: 'student2@demo.test', name: 'Isidora', first_lastname: 'Pérez', role: 'student' },
+      { email: 'company@demo.test', name: 'Carla', first_lastname: 'Emprendedora', role: 'company' },
+    ],
+    grades: [
+      { name: '1° Básico', courses: ['1° Básico A', '1° Básico B'] },
+      { name: '2° Básico', courses: ['2° Básico A'] },
+    ],
+    enrollments: { 'student@demo.test': '1° Básico A', 'student2@demo.test': '2° Básico A' },
+    guardianships: { 'guardian@demo.test': ['student@demo.test'] },
+  },
+  {
+    slug: 'beta',
+    name: 'Beta College',
+    short_name: 'Beta',
+    acronym: 'BC',
+    language: 'en',
+    theme_color: '#047857',
+    hosts: ['beta.localhost'],
+    email: 'office@beta.test',
+    phone: '+44 20 7946 0000',
+    address: '1 College Road',
+    commune: 'Santiago',
+    users: [
+      { email: 'admin@beta.test', name: 'Alex', first_lastname: 'Admin', role: 'admin' },
+      { email: 'guardian@beta.test', name: 'Grace', first_lastname: 'Guardian', role: 'guardian' },
+    ],
+    grades: [{ name: 'Year 7', courses: ['7A'] }],
+    enrollments: {},
+    guardianships: {},
+  },
+]
+
+export const PLATFORM_OWNER = { email: 'root@platform.test', name: 'Platform', first_lastname: 'Owner' }
+
+function logoSvg(acronym: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="112" fill="${color}"/><text x="256" y="330" font-family="sans-serif" font-size="220" font-weight="700" fill="#fff" text-anchor="middle">${acronym}</text></svg>`
+}
+
+async function ensureRole(db: Kysely<Database>, collegeId: number | null, key: RoleKey): Promise<number> {
+  const existing = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('key', '=', key)
+    .where((eb) => (collegeId === null ? eb('college_id', 'is', null) : eb('college_id', '=', collegeId)))
+    .executeTakeFirst()
+  if (existing) return existing.id
+  const name = key.charAt(0).toUpperCase() + key.slice(1)
+  const role = await db
+    .insertInto('roles')
+    .values({ college_id: collegeId, key, name })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('role_permissions')
+    .values(DEFAULT_ROLE_PERMISSIONS[key].map((permission) => ({ college_id: collegeId, role_id: role.id, permission })))
+    .execute()
+  return role.id
+}
+
+async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCollege, passwordHash: string) {
+  const exists = await db.selectFrom('colleges').select('id').where('slug', '=', demo.slug).executeTakeFirst()
+  if (exists) return
+  const now = nowIso()
+  await db.transaction().execute(async (trx) => {
+    const commune =
+      (await trx.selectFrom('communes').select('id').where('name', '=', demo.commune).executeTakeFirst()) ??
+      (await trx.insertInto('communes').values({ name: demo.commune }).returning('id').executeTakeFirstOrThrow())
+    const college = await trx
+      .insertInto('colleges')
+      .values({
+        slug: demo.slug,
+        name: demo.name,
+        short_name: demo.short_name,
+        acronym: demo.acronym,
+        address: demo.address,
+        commune_id: commune.id,
+        email: demo.email,
+        phone: demo.phone,
+        image: '',
+        image_menu: '',
+        image_splash: '',
+        logo: '',
+        have_advertising: 0,
+        show_onboarding: 1,
+        app_status_publishing: 1,
+        theme_color: demo.theme_color,
+        language: demo.language,
+        places: JSON.stringify([demo.address]),
+        smtp_host: null,
+        smtp_port: null,
+        smtp_secure: 0,
+        smtp_user: null,
+        smtp_password_enc: null,
+        smtp_from: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const logoKey = `colleges/${college.id}/logo-${randomToken(9)}.png`
+    await storage.put(logoKey, await sharp(Buffer.from(logoSvg(demo.acronym, demo.theme_color))).png().toBuffer())
+    await trx.updateTable('colleges').set({ logo: logoKey }).where('id', '=', college.id).execute()
+    await trx
+      .insertInto('college_domains')
+      .values(demo.hosts.map((host) => ({ college_id: college.id, host })))
+      .execute()
+    const roleIds = new Map<RoleKey, number>()
+    for (const key of ROLE_KEYS.filter((k) => k !== 'superadmin')) {
+      roleIds.set(key, await ensureRole(trx, college.id, key))
+    }
+    const userIds = new Map<string, number>()
+    for (const u of demo.users) {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          college_id: college.id,
+          role_id: roleIds.get(u.role)!,
+          name: u.name,
+          first_lastname: u.first_lastname,
+          second_lastname: '',
+          email: u.email,
+          rut: u.rut ?? '',
+          phone: '',
+          birthdate: '',
+          avatar: null,
+          password_hash: passwordHash,
+          locale: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      userIds.set(u.email, row.id)
+    }
+    const courseIds = new Map<string, number>()
+    for (const [position, grade] of demo.grades.entries()) {
+      const g = await trx
+        .insertInto('grades')
+        .values({ college_id: college.id, name: grade.name, position })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      for (const name of grade.courses) {
+        const course = await trx
+          .insertInto('courses')
+          .values({ college_id: college.id, grade_id: g.id, name })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        courseIds.set(name, course.id)
+      }
+    }
+    for (const [student, course] of Object.entries(demo.enrollments)) {
+      await trx
+        .insertInto('enrollments')
+        .values({ college_id: college.id, student_id: userIds.get(student)!, course_id: courseIds.get(course)! })
+        .execute()
+    }
+    for (const [guardian, students] of Object.entries(demo.guardianships)) {
+      for (const student of students) {
+        await trx
+          .insertInto('guardianships')
+          .values({ college_id: college.id, guardian_id: userIds.get(guardian)!, student_id: userIds.get(student)! })
+          .execute()
+      }
+    }
+    const welcome =
+      demo.language === 'es'
+        ? { title: 'Bienvenidos al nuevo año escolar', content: 'Revisen el calendario de reuniones de apoderados.' }
+        : { title: 'Welcome to the new school year', content: 'Please check the calendar of parent meetings.' }
+    const notices = [...userIds.entries()].map(([, userId], i) => ({
+      id: `00000000-0000-7000-8000-${String(college.id).padStart(4, '0')}${String(i).padStart(8, '0')}`,
+      college_id: college.id,
+      user_id: userId,
+      title: welcome.title,
+      content: welcome.content,
+      scope: 'college',
+      emergency: 0,
+      read_at: null,
+      created_at: now,
+    }))
+    await trx.insertInto('notifications').values(notices).execute()
+  })
+}
+
+async function seedPlatformOwner(db: Kysely<Database>, passwordHash: string) {
+  const exists = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', PLATFORM_OWNER.email)
+    .where('college_id', 'is', null)
+    .executeTakeFirst()
+  if (exists) return
+  await db.transaction().execute(async (trx) => {
+    const roleId = await ensureRole(trx, null, 'superadmin')
+    const now = nowIso()
+    await trx
+      .insertInto('users')
+      .values({
+        college_id: null,
+        role_id: roleId,
+        ...PLATFORM_OWNER,
+        second_lastname: '',
+        rut: '',
+        phone: '',
+        birthdate: '',
+        avatar: null,
+        password_hash: passwordHash,
+        locale: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+  })
+}
+
+export async function seedDemo(db: Kysely<Database>, storage: Storage): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  for (const college of DEMO_COLLEGES) await seedCollege(db, storage, college, passwordHash)
+  await seedPlatformOwner(db, passwordHash)
+}

@@ -1,0 +1,45 @@
+// Home-screen icons made from the college's logo. The logo's hash is part of the name, so a new
+// logo makes new icons and installed apps pick them up; unchanged logos are never redrawn.
+import sharp from 'sharp'
+import { sha256 } from '../../platform/secrets.ts'
+import type { Storage } from '../../platform/storage.ts'
+
+export const ICON_VARIANTS = ['192', '512', '512-maskable'] as const
+export type IconVariant = (typeof ICON_VARIANTS)[number]
+
+export function logoHash(logo: Buffer): string {
+  return sha256(logo.toString('base64')).slice(0, 16)
+}
+
+export function iconKey(collegeId: number, hash: string, variant: IconVariant): string {
+  return `icons/${collegeId}/${hash}-${variant}.png`
+}
+
+async function draw(logo: Buffer, variant: IconVariant, background: string): Promise<Buffer> {
+  const size = variant === '192' ? 192 : 512
+  if (variant !== '512-maskable') {
+    return sharp(logo).resize(size, size, { fit: 'contain', background: '#ffffff' }).png().toBuffer()
+  }
+  // Maskable icons keep their content inside the central 80% safe zone.
+  const inner = Math.round(size * 0.7)
+  const content = await sharp(logo).resize(inner, inner, { fit: 'contain', background }).png().toBuffer()
+  return sharp({ create: { width: size, height: size, channels: 4, background } })
+    .composite([{ input: content, gravity: 'centre' }])
+    .png()
+    .toBuffer()
+}
+
+export async function ensureIcon(
+  storage: Storage,
+  collegeId: number,
+  logo: Buffer,
+  variant: IconVariant,
+  background: string,
+): Promise<Buffer> {
+  const key = iconKey(collegeId, logoHash(logo), variant)
+  const existing = await storage.get(key)
+  if (existing) return existing
+  const png = await draw(logo, variant, background)
+  await storage.put(key, png)
+  return png
+}

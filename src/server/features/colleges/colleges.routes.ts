@@ -1,0 +1,94 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import type { CollegeDomain, CollegeSession } from '#shared/api-types.ts'
+import { isRtl, matchLocale } from '#shared/constants.ts'
+import { optionalText } from '#shared/fields.schema.ts'
+import { messages } from '#shared/i18n/messages.ts'
+import { requireAuth } from '../../platform/auth.ts'
+import type { AppEnv, College } from '../../platform/context.ts'
+import { ApiError, notFound } from '../../platform/errors.ts'
+import { findCollegeByHost, normalizeHost, requireCollege } from '../../platform/tenancy.ts'
+import { readJson, validate } from '../../platform/validate.ts'
+import { ensureIcon, ICON_VARIANTS, type IconVariant, logoHash } from './app-icons.ts'
+import { imageUrl, logoBytes, logoUrl } from './college-branding.ts'
+
+export const collegesRoutes = new Hono<AppEnv>()
+
+const domainSchema = v.object({ domain: optionalText(255), company: v.optional(v.unknown()) })
+
+function toDomainDto(college: College): CollegeDomain {
+  return {
+    id: college.id,
+    name: college.name,
+    domain: { college_logo: logoUrl(college), college_image: imageUrl(college), language: college.language },
+  }
+}
+
+collegesRoutes.post('/api/colleges/domain', async (c) => {
+  const body = (await readJson(c)) as Record<string, unknown> | null
+  // The spec sends {params: {domain, company}}; plain {domain} and the query string work as well.
+  const params = body && typeof body === 'object' && 'params' in body ? body.params : body
+  const input = validate(c, domainSchema, { domain: c.req.query('domain'), ...(params as object) })
+  const host = input.domain ? normalizeHost(input.domain) : c.var.host
+  const college = host === c.var.host ? c.var.college : await findCollegeByHost(c.var.deps.db, host)
+  if (!college) throw new ApiError(404, messages.unknownCollege)
+  return c.json(toDomainDto(college))
+})
+
+collegesRoutes.get('/api/v1/session/college', requireAuth, async (c) => {
+  const { user } = c.var.auth
+  const collegeId = user.college_id ?? c.var.college?.id
+  if (collegeId == null) throw notFound()
+  const college = await c.var.deps.db
+    .selectFrom('colleges')
+    .select(['id', 'name'])
+    .where('id', '=', collegeId)
+    .executeTakeFirstOrThrow()
+  return c.json({ id: college.id, name: college.name } satisfies CollegeSession)
+})
+
+collegesRoutes.get('/manifest.webmanifest', async (c) => {
+  const college = requireCollege(c)
+  const { storage, config } = c.var.deps
+  const hash = logoHash(await logoBytes(college, storage, config.publicDir))
+  const lang = matchLocale(college.language) ?? college.language
+  const icon = (variant: IconVariant) => ({
+    src: `/icons/${college.id}/${hash}-${variant}.png`,
+    sizes: variant === '192' ? '192x192' : '512x512',
+    type: 'image/png',
+    purpose: variant === '512-maskable' ? 'maskable' : 'any',
+  })
+  const manifest = {
+    id: '/',
+    name: college.name,
+    short_name: college.short_name || college.name.slice(0, 12),
+    description: college.name,
+    lang,
+    dir: isRtl(lang) ? 'rtl' : 'ltr',
+    start_url: '/app',
+    scope: '/',
+    display: 'standalone',
+    theme_color: college.theme_color,
+    background_color: '#ffffff',
+    icons: ICON_VARIANTS.map(icon),
+  }
+  return c.body(JSON.stringify(manifest), 200, {
+    'Content-Type': 'application/manifest+json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  })
+})
+
+collegesRoutes.get('/icons/:college/:name', async (c) => {
+  const college = requireCollege(c)
+  const match = c.req.param('name').match(/^([a-f0-9]{16})-(192|512|512-maskable)\.png$/)
+  if (String(college.id) !== c.req.param('college') || !match) throw notFound()
+  const { storage, config } = c.var.deps
+  const logo = await logoBytes(college, storage, config.publicDir)
+  // An old hash (the logo changed since) gets the current icon, never a 404 for an installed app.
+  const png = await ensureIcon(storage, college.id, logo, match[2] as IconVariant, college.theme_color)
+  const current = match[1] === logoHash(logo)
+  return c.body(new Uint8Array(png), 200, {
+    'Content-Type': 'image/png',
+    'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
+  })
+})

@@ -1,0 +1,53 @@
+// `npm start`: builds the client when missing, migrates, seeds the demo once, and serves on PORT.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/connection.ts'
+import { migrateToLatest } from './db/migrate.ts'
+import { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER, seedDemo } from './db/seed.ts'
+import { loadCatalogs } from './platform/i18n.ts'
+import { logger } from './platform/logger.ts'
+import { localStorage } from './platform/storage.ts'
+
+const config = loadConfig()
+
+if (!existsSync(join(config.distDir, 'index.html'))) {
+  logger.info('building the client (dist/ is missing); this takes a minute the first time')
+  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' })
+  if (build.status !== 0) {
+    logger.error('the client build failed; the API still starts')
+  }
+}
+
+loadCatalogs()
+const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
+await migrateToLatest(handle.db)
+const storage = localStorage(join(config.dataDir, 'uploads'))
+if (process.env.SEED !== '0') await seedDemo(handle.db, storage)
+
+const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const lines = [
+    '',
+    `  College app running on http://localhost:${info.port}  (database: ${handle.dialect})`,
+    `  Second college:        http://beta.localhost:${info.port}`,
+    '',
+    `  Demo accounts (password ${DEMO_PASSWORD}):`,
+    ...DEMO_COLLEGES.flatMap((c) => c.users.map((u) => `    ${u.email.padEnd(22)} ${u.role.padEnd(9)} ${c.name}`)),
+    `    ${PLATFORM_OWNER.email.padEnd(22)} superadmin platform owner (on localhost)`,
+    '',
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+})
+
+function shutdown() {
+  server.close(() => {
+    void handle.close().then(() => process.exit(0))
+  })
+  setTimeout(() => process.exit(0), 5000).unref()
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)

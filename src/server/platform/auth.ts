@@ -1,0 +1,95 @@
+// Bearer tokens: random, stored as SHA-256, valid only on the host of the college they belong to.
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Kysely } from 'kysely'
+import type { Permission, RoleKey } from '#shared/permissions.ts'
+import type { Database } from '../db/schema.ts'
+import { nowIso } from './clock.ts'
+import type { AppEnv, AuthUser } from './context.ts'
+import { forbidden, unauthenticated } from './errors.ts'
+import { randomToken, sha256 } from './secrets.ts'
+import { isPlatformHost } from './tenancy.ts'
+
+const TOUCH_INTERVAL_MS = 60_000
+
+export function bearerToken(c: Context): string | undefined {
+  const header = c.req.header('authorization')
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1]
+}
+
+export async function issueToken(
+  db: Kysely<Database>,
+  user: { id: number; college_id: number | null },
+  name: string,
+): Promise<string> {
+  const token = randomToken()
+  await db
+    .insertInto('access_tokens')
+    .values({
+      college_id: user.college_id,
+      user_id: user.id,
+      token_hash: sha256(token),
+      name,
+      created_at: nowIso(),
+      last_used_at: null,
+    })
+    .execute()
+  return token
+}
+
+export async function loadPermissions(db: Kysely<Database>, roleId: number): Promise<Permission[]> {
+  const rows = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute()
+  return rows.map((r) => r.permission as Permission)
+}
+
+export async function findUserByToken(
+  db: Kysely<Database>,
+  token: string,
+  collegeId: number | null,
+): Promise<{ user: AuthUser; tokenId: number } | undefined> {
+  const row = await db
+    .selectFrom('access_tokens')
+    .innerJoin('users', 'users.id', 'access_tokens.user_id')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .selectAll('users')
+    .select(['access_tokens.id as token_id', 'access_tokens.last_used_at', 'roles.key as role_key'])
+    .where('access_tokens.token_hash', '=', sha256(token))
+    .where((eb) =>
+      collegeId === null ? eb('access_tokens.college_id', 'is', null) : eb('access_tokens.college_id', '=', collegeId),
+    )
+    .executeTakeFirst()
+  if (!row) return undefined
+  if (!row.last_used_at || Date.parse(row.last_used_at) < Date.now() - TOUCH_INTERVAL_MS) {
+    await db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', row.token_id).execute()
+  }
+  const { token_id, last_used_at: _lastUsed, role_key, ...user } = row
+  const permissions = await loadPermissions(db, user.role_id)
+  return { tokenId: token_id, user: { ...user, role_key: role_key as RoleKey, permissions } }
+}
+
+/** Signs the request in from its bearer token, or answers 401 `{"message":"Unauthenticated."}`. */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = bearerToken(c)
+  if (!token) throw unauthenticated()
+  const { db } = c.var.deps
+  let auth = c.var.college ? await findUserByToken(db, token, c.var.college.id) : undefined
+  if (!auth && isPlatformHost(c)) auth = await findUserByToken(db, token, null)
+  if (!auth) throw unauthenticated()
+  c.set('auth', auth)
+  await next()
+}
+
+export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.var.auth.user.permissions.includes(permission)) throw forbidden()
+    await next()
+  }
+}
+
+export async function revokeToken(db: Kysely<Database>, tokenId: number): Promise<void> {
+  await db.deleteFrom('access_tokens').where('id', '=', tokenId).execute()
+}
+
+export async function revokeAllTokens(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute()
+}

@@ -1,0 +1,3 @@
+export function nowIso(): string {
+  return new Date().toISOString()
+}

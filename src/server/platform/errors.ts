@@ -1,0 +1,66 @@
+// Errors are thrown as ApiError and shaped once, in the spec's format, by `handleError`.
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { messages } from '#shared/i18n/messages.ts'
+import { type MessageDescriptor, translate, type Values } from '#shared/i18n/translate.ts'
+import { requestLocale } from './i18n.ts'
+import { logger } from './logger.ts'
+
+type FieldErrors = Record<string, MessageDescriptor[] | string[]>
+
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode
+  readonly descriptor: MessageDescriptor
+  readonly values: Values | undefined
+  readonly fieldErrors: FieldErrors | undefined
+  readonly headers: Record<string, string>
+
+  constructor(
+    status: ContentfulStatusCode,
+    descriptor: MessageDescriptor,
+    options: { values?: Values; errors?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(descriptor.message)
+    this.status = status
+    this.descriptor = descriptor
+    this.values = options.values
+    this.fieldErrors = options.errors
+    this.headers = options.headers ?? {}
+  }
+}
+
+export const unauthenticated = () => new ApiError(401, messages.unauthenticated)
+export const forbidden = () => new ApiError(403, messages.forbidden)
+export const notFound = () => new ApiError(404, messages.notFound)
+
+/** A 422 with one or more field messages. Strings are already translated (valibot issues). */
+export function validationError(errors: FieldErrors): ApiError {
+  return new ApiError(422, messages.invalidData, { errors })
+}
+
+export function handleError(err: Error, c: Context): Response {
+  const lang = requestLocale(c)
+  if (err instanceof ApiError) {
+    const body: { message: string; errors?: Record<string, string[]> } = {
+      message: translate(err.descriptor, lang, err.values),
+    }
+    if (err.fieldErrors) {
+      body.errors = Object.fromEntries(
+        Object.entries(err.fieldErrors).map(([field, list]) => [
+          field,
+          list.map((item) => (typeof item === 'string' ? item : translate(item, lang))),
+        ]),
+      )
+    }
+    return c.json(body, err.status, err.headers)
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status
+    const descriptor =
+      status === 413 ? messages.bodyTooLarge : status === 400 ? messages.malformedJson : messages.notFound
+    return c.json({ message: translate(descriptor, lang) }, status)
+  }
+  logger.error('unhandled error', { requestId: c.get('requestId'), error: err.stack ?? String(err) })
+  return c.json({ message: translate(messages.serverError, lang), request_id: c.get('requestId') }, 500)
+}

@@ -1,0 +1,35 @@
+// Server-side translation: reads the same Lingui catalogs as the client, keeps the explicit-id
+// messages the server speaks (validation, errors, mail) and answers in the request's language.
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { Context } from 'hono'
+import PO from 'pofile'
+import { DEFAULT_LOCALE, LOCALES, type Locale, matchLocale, negotiateLocale } from '#shared/constants.ts'
+import { interpolate, setTranslator } from '#shared/i18n/translate.ts'
+
+const catalogs = new Map<string, Map<string, string>>()
+
+export function loadCatalogs(dir = resolve('src/locales')): void {
+  for (const locale of LOCALES) {
+    const file = join(dir, locale, 'messages.po')
+    const entries = new Map<string, string>()
+    if (existsSync(file)) {
+      for (const item of PO.parse(readFileSync(file, 'utf8')).items) {
+        const text = item.msgstr[0]
+        if (text) entries.set(item.msgid, text)
+      }
+    }
+    catalogs.set(locale, entries)
+  }
+  setTranslator((descriptor, lang, values) => {
+    const locale = matchLocale(lang) ?? DEFAULT_LOCALE
+    const text = catalogs.get(locale)?.get(descriptor.id) ?? descriptor.message
+    return interpolate(text, values)
+  })
+}
+
+/** The language of a request: Accept-Language first, then the college's language, then English. */
+export function requestLocale(c: Context): Locale {
+  const college = c.get('college') as { language?: string } | undefined
+  return negotiateLocale(c.req.header('accept-language')) ?? matchLocale(college?.language) ?? DEFAULT_LOCALE
+}

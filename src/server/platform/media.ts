@@ -1,0 +1,30 @@
+// Uploaded files, served only on the host of the college they belong to. Names are random and never
+// reused, so a file can be cached for long.
+import { Hono } from 'hono'
+import type { AppEnv } from './context.ts'
+import { notFound } from './errors.ts'
+import { isPlatformHost } from './tenancy.ts'
+
+const TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  pdf: 'application/pdf',
+}
+
+export const mediaRoutes = new Hono<AppEnv>()
+
+mediaRoutes.get('/media/:kind/:owner/:file', async (c) => {
+  const { kind, owner, file } = c.req.param()
+  if (!/^[a-z-]+$/.test(kind) || !/^[\w-]+\.[a-z0-9]+$/i.test(file)) throw notFound()
+  const allowed = owner === 'platform' ? isPlatformHost(c) : c.var.college && String(c.var.college.id) === owner
+  if (!allowed) throw notFound()
+  const data = await c.var.deps.storage.get(`${kind}/${owner}/${file}`)
+  if (!data) throw notFound()
+  const ext = file.split('.').pop()!.toLowerCase()
+  return c.body(new Uint8Array(data), 200, {
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+    'Cache-Control': 'private, max-age=31536000, immutable',
+  })
+})

@@ -1,0 +1,24 @@
+import { secureHeaders } from 'hono/secure-headers'
+
+// No inline scripts anywhere: the service worker registration and the app are files.
+export const securityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  xContentTypeOptions: 'nosniff',
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: 'same-origin',
+})

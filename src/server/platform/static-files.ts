@@ -1,0 +1,67 @@
+// Serves the built client: hashed assets for a year, the shell and the service worker never cached,
+// and index.html for any page path so deep links work.
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, normalize } from 'node:path'
+import type { Context } from 'hono'
+import type { AppEnv } from './context.ts'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+}
+
+function cacheControl(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  if (path === '/index.html' || path === '/sw.js' || path.endsWith('.webmanifest')) return 'no-cache'
+  return 'public, max-age=3600'
+}
+
+async function fileAt(root: string, path: string): Promise<Buffer | undefined> {
+  const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '')
+  if (safe.includes('..')) return undefined
+  const file = join(root, safe)
+  try {
+    if (!(await stat(file)).isFile()) return undefined
+    return await readFile(file)
+  } catch {
+    return undefined
+  }
+}
+
+const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>No college here</title><body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
+<h1>No college is linked to this address</h1><p>Check the address you were given by your school or college.</p></body></html>`
+
+export async function serveClient(c: Context<AppEnv>): Promise<Response> {
+  const { distDir, publicDir } = c.var.deps.config
+  const path = c.req.path === '/' ? '/index.html' : c.req.path
+  const asset = (await fileAt(distDir, path)) ?? (path.startsWith('/default/') ? await fileAt(publicDir, path) : undefined)
+  if (asset && path !== '/index.html') {
+    return c.body(new Uint8Array(asset), 200, {
+      'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'Cache-Control': cacheControl(path),
+    })
+  }
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Not found', 404)
+  // A missing file with an extension is a real 404, not the app shell (a stale chunk must fail loudly).
+  if (path !== '/index.html' && extname(path)) return c.text('Not found', 404)
+  if (!c.var.college && !c.var.deps.config.platformHosts.includes(c.var.host)) {
+    return c.html(UNKNOWN_HOST_PAGE, 404)
+  }
+  const index = await fileAt(distDir, '/index.html')
+  if (!index) return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503)
+  return c.body(new Uint8Array(index), 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' })
+}

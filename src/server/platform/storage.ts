@@ -1,0 +1,34 @@
+// Files go through this interface so a second app server can share an S3-compatible bucket later.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, normalize } from 'node:path'
+
+export type Storage = {
+  put(key: string, data: Buffer): Promise<void>
+  get(key: string): Promise<Buffer | undefined>
+  remove(key: string): Promise<void>
+}
+
+export function localStorage(root: string): Storage {
+  const pathOf = (key: string) => {
+    const safe = normalize(key).replace(/^(\.\.(\/|\\|$))+/, '')
+    if (safe.startsWith('/') || safe.includes('..')) throw new Error(`Unsafe storage key: ${key}`)
+    return join(root, safe)
+  }
+  return {
+    async put(key, data) {
+      const file = pathOf(key)
+      await mkdir(dirname(file), { recursive: true })
+      await writeFile(file, data)
+    },
+    async get(key) {
+      try {
+        return await readFile(pathOf(key))
+      } catch {
+        return undefined
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true })
+    },
+  }
+}

@@ -1,0 +1,48 @@
+// Every request resolves its college from the host it was sent to.
+import type { Context, MiddlewareHandler } from 'hono'
+import type { Kysely } from 'kysely'
+import { messages } from '#shared/i18n/messages.ts'
+import type { Database } from '../db/schema.ts'
+import type { AppEnv, College } from './context.ts'
+import { ApiError } from './errors.ts'
+
+export function normalizeHost(raw: string | undefined | null): string {
+  if (!raw) return ''
+  let host = raw.split(',')[0]!.trim().toLowerCase()
+  if (host.startsWith('[')) host = host.slice(0, host.indexOf(']') + 1)
+  else host = host.replace(/:\d+$/, '')
+  return host.replace(/\.$/, '')
+}
+
+export function requestHost(c: Context<AppEnv>): string {
+  const forwarded = c.var.deps.config.trustProxy ? c.req.header('x-forwarded-host') : undefined
+  return normalizeHost(forwarded ?? c.req.header('host') ?? new URL(c.req.url).host)
+}
+
+export async function findCollegeByHost(db: Kysely<Database>, host: string): Promise<College | undefined> {
+  if (!host) return undefined
+  return db
+    .selectFrom('colleges')
+    .innerJoin('college_domains', 'college_domains.college_id', 'colleges.id')
+    .selectAll('colleges')
+    .where('college_domains.host', '=', host)
+    .executeTakeFirst()
+}
+
+export const resolveCollege: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const host = requestHost(c)
+  c.set('host', host)
+  c.set('college', await findCollegeByHost(c.var.deps.db, host))
+  await next()
+}
+
+export function isPlatformHost(c: Context<AppEnv>): boolean {
+  return c.var.deps.config.platformHosts.includes(c.var.host)
+}
+
+/** The college of this host, or 404 for a host no college uses. */
+export function requireCollege(c: Context<AppEnv>): College {
+  const college = c.var.college
+  if (!college) throw new ApiError(404, messages.unknownCollege)
+  return college
+}

@@ -1,0 +1,44 @@
+// Shapes of the spec's calls, as both sides see them.
+import type { Locale } from './constants.ts'
+import type { Permission, RoleKey } from './permissions.ts'
+
+export type LoginResult = { token: string; type: RoleKey }
+
+export type User = {
+  id: number
+  college_id: number | null
+  name: string
+  first_lastname: string
+  second_lastname: string
+  email: string
+  rut: string
+  phone: string
+  birthdate: string
+  avatar: string | null
+  avatar_url: string | null
+  role: RoleKey
+  type: RoleKey
+  permissions: Permission[]
+  locale: Locale | null
+}
+
+export type CollegeDomain = {
+  id: number
+  name: string
+  domain: { college_logo: string; college_image: string; language: string }
+}
+
+export type CollegeSession = { id: number; name: string }
+
+export type Notification = {
+  id: string
+  title: string
+  content: string
+  scope: string
+  emergency: boolean
+  read_at: string | null
+  created_at: string
+}
+
+export type ValidationErrors = Record<string, string[]>
+export type ApiErrorBody = { message: string; errors?: ValidationErrors }
