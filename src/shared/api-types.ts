@@ -42,3 +42,5 @@ export type Notification = {
 
 export type ValidationErrors = Record<string, string[]>
 export type ApiErrorBody = { message: string; errors?: ValidationErrors }
+
+export type CollegeContact = { name: string; email: string; phone: string; address: string; commune: string }

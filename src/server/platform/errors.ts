@@ -43,7 +43,9 @@ export function handleError(err: Error, c: Context): Response {
   const lang = requestLocale(c)
   if (err instanceof ApiError) {
     const body: { message: string; errors?: Record<string, string[]> } = {
-      message: translate(err.descriptor, lang, err.values),
+      // The spec's client signs out when the message is exactly "Unauthenticated.": never translated.
+      message:
+        err.descriptor === messages.unauthenticated ? err.descriptor.message : translate(err.descriptor, lang, err.values),
     }
     if (err.fieldErrors) {
       body.errors = Object.fromEntries(

@@ -92,3 +92,18 @@ collegesRoutes.get('/icons/:college/:name', async (c) => {
     'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'no-cache',
   })
 })
+
+/** Public contact details of this host's college, for visitors who need an account. */
+collegesRoutes.get('/api/v1/college/contact', async (c) => {
+  const college = requireCollege(c)
+  const commune = college.commune_id
+    ? await c.var.deps.db.selectFrom('communes').select('name').where('id', '=', college.commune_id).executeTakeFirst()
+    : undefined
+  return c.json({
+    name: college.name,
+    email: college.email,
+    phone: college.phone,
+    address: college.address,
+    commune: commune?.name ?? '',
+  })
+})

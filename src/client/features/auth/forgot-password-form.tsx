@@ -1,0 +1,64 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type ForgotPasswordInput, forgotPasswordSchema } from '#shared/auth.schema.ts'
+import { api } from '../../platform/api.ts'
+import { applyServerErrors } from '../../platform/form-errors.ts'
+import { Button } from '../../ui/button.tsx'
+import { Field } from '../../ui/field.tsx'
+
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const { t } = useLingui()
+  const [sent, setSent] = useState<string>()
+  const [formError, setFormError] = useState<string>()
+  const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({
+    resolver: valibotResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  })
+  const submit = handleSubmit(async (values) => {
+    setFormError(undefined)
+    try {
+      const body = await api.post('api/forgot-password-user', { json: values }).json<{ message: string }>()
+      setSent(body.message)
+    } catch (error) {
+      setFormError(
+        applyServerErrors(error, setError, ['email'], {
+          offline: t`This needs a connection. Please try again when you are online.`,
+          failed: t`Something went wrong. Please try again.`,
+        }),
+      )
+    }
+  })
+  if (sent) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="rounded-lg bg-emerald-100 p-3 text-emerald-950">
+          {sent}
+        </p>
+        <Button variant="secondary" onClick={onBack}>
+          <Trans>Back to sign in</Trans>
+        </Button>
+      </div>
+    )
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t`Recover your password`}>
+      <p>
+        <Trans>Enter your email and we will send you a link to choose a new password.</Trans>
+      </p>
+      {formError && (
+        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
+          {formError}
+        </p>
+      )}
+      <Field label={t`Email`} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <Button type="submit" busy={formState.isSubmitting}>
+        <Trans>Send the link</Trans>
+      </Button>
+      <button type="button" onClick={onBack} className="self-start text-sm text-brand underline">
+        <Trans>Back to sign in</Trans>
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,67 @@
+import { valibotResolver } from '@hookform/resolvers/valibot'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type PasswordChangeInput, passwordChangeSchema } from '#shared/users.schema.ts'
+import { api } from '../../platform/api.ts'
+import { applyServerErrors } from '../../platform/form-errors.ts'
+import { toast } from '../../platform/toasts.ts'
+import { Button } from '../../ui/button.tsx'
+import { Field } from '../../ui/field.tsx'
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' }
+
+export function PasswordForm() {
+  const { t } = useLingui()
+  const [formError, setFormError] = useState<string>()
+  const { register, handleSubmit, setError, formState, reset } = useForm<PasswordChangeInput>({
+    resolver: valibotResolver(passwordChangeSchema),
+    defaultValues: EMPTY,
+  })
+  const submit = handleSubmit(async (values) => {
+    setFormError(undefined)
+    try {
+      const body = await api.put('api/v1/users/update/password', { json: values }).json<{ message: string }>()
+      reset(EMPTY)
+      toast(body.message, 'success')
+    } catch (error) {
+      setFormError(
+        applyServerErrors(error, setError, Object.keys(EMPTY), {
+          offline: t`Changing your password needs a connection. Please try again when you are online.`,
+          failed: t`We could not change your password. Please try again.`,
+        }),
+      )
+    }
+  })
+  const e = formState.errors
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="password-heading">
+      <h2 id="password-heading" className="text-xl font-semibold">
+        <Trans>Change password</Trans>
+      </h2>
+      {formError && (
+        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
+          {formError}
+        </p>
+      )}
+      <Field
+        label={t`Current password`}
+        type="password"
+        autoComplete="current-password"
+        error={e.current_password?.message}
+        {...register('current_password')}
+      />
+      <Field label={t`New password`} type="password" autoComplete="new-password" error={e.password?.message} {...register('password')} />
+      <Field
+        label={t`Repeat the new password`}
+        type="password"
+        autoComplete="new-password"
+        error={e.password_confirmation?.message}
+        {...register('password_confirmation')}
+      />
+      <Button type="submit" busy={formState.isSubmitting} className="self-start">
+        <Trans>Change password</Trans>
+      </Button>
+    </form>
+  )
+}

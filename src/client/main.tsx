@@ -1,0 +1,48 @@
+// Boot: start-up plugins, then the router, then mount on #app (spec section 4).
+import './styles.css'
+import { I18nProvider } from '@lingui/react'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { Provider } from 'jotai'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { loadCollege } from './platform/college.ts'
+import { activateLocale, i18n, pickLocale } from './platform/i18n.ts'
+import { requestPersistentStorage } from './platform/local-data.ts'
+import { watchOnline } from './platform/online.ts'
+import { loadPlugins } from './platform/plugins.ts'
+import { registerServiceWorker } from './platform/service-worker.ts'
+import { store } from './platform/store.ts'
+import { applyTheme, watchSystemTheme } from './platform/theme.ts'
+import { routeTree } from './route-tree.gen.ts'
+
+const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+async function boot() {
+  await loadPlugins([
+    { name: 'theme', load: () => (applyTheme(), watchSystemTheme()) },
+    { name: 'online', load: watchOnline },
+    { name: 'translations', load: async () => activateLocale(pickLocale((await loadCollege()).language)) },
+    { name: 'service-worker', load: registerServiceWorker },
+    { name: 'persistent-storage', load: requestPersistentStorage },
+  ])
+  await router.load()
+  const root = document.getElementById('app')
+  if (!root) throw new Error('#app is missing from index.html')
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </Provider>
+    </StrictMode>,
+  )
+}
+
+void boot()

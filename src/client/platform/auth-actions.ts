@@ -1,0 +1,108 @@
+// Sign-in, sign-out and the session check that runs before every navigation (spec sections 4, 7).
+import { HTTPError } from 'ky'
+import type { CollegeSession, LoginResult, User } from '#shared/api-types.ts'
+import { api, isNetworkError } from './api.ts'
+import { collegeAtom, loadCollege } from './college.ts'
+import { clearUserData } from './local-data.ts'
+import { onlineAtom } from './online.ts'
+import { cacheUser, cachedUser, loadingAtom, loggedInAtom, loginErrorAtom, tokenAtom, userAtom } from './session.ts'
+import { store } from './store.ts'
+
+export async function login(credentials: { email: string; password: string }): Promise<LoginResult | undefined> {
+  store.set(loadingAtom, true)
+  store.set(loginErrorAtom, undefined)
+  try {
+    await api.get('sanctum/csrf-cookie')
+    const response = await api.post('api/login-mobile', {
+      json: { ...credentials, device_name: navigator.userAgent.slice(0, 200) },
+    })
+    if (response.status === 400) {
+      // The spec stores the data of a 400 as the error.
+      store.set(loginErrorAtom, (await response.json()) as { message: string })
+      return undefined
+    }
+    const result = (await response.json()) as LoginResult
+    store.set(tokenAtom, result.token)
+    await fetchUser()
+    return result
+  } catch (error) {
+    store.set(loginErrorAtom, { message: error instanceof Error ? error.message : String(error) })
+    throw error
+  } finally {
+    store.set(loadingAtom, false)
+  }
+}
+
+function clearSession(): void {
+  store.set(userAtom, undefined)
+  store.set(tokenAtom, undefined)
+  cacheUser(undefined)
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.post('api/logout-mobile')
+  } catch {
+    // Signing out must work offline too; the token expires with the device's data.
+  }
+  clearSession()
+  await clearUserData()
+}
+
+/** Fetches the user; offline, keeps the last known user rather than signing anyone out. */
+export async function fetchUser(): Promise<User | undefined> {
+  if (!store.get(loggedInAtom)) {
+    store.set(loadingAtom, false)
+    return undefined
+  }
+  try {
+    const response = await api.get('api/v1/user')
+    const body = (await response.json()) as User | { message: string }
+    if (!response.ok || 'message' in body) {
+      if ((body as { message?: string }).message === 'Unauthenticated.' || response.status === 401) clearSession()
+      return undefined
+    }
+    store.set(userAtom, body)
+    cacheUser(body)
+    return body
+  } catch (error) {
+    if (isNetworkError(error) || !navigator.onLine) {
+      store.set(onlineAtom, false)
+      const last = store.get(userAtom) ?? cachedUser()
+      store.set(userAtom, last)
+      return last
+    }
+    clearSession()
+    return undefined
+  } finally {
+    store.set(loadingAtom, false)
+  }
+}
+
+/** If the token belongs to another college than this host's, sign out. */
+export async function checkCollegeSession(): Promise<boolean> {
+  if (!store.get(loggedInAtom)) return true
+  try {
+    const session = await api.get('api/v1/session/college').json<CollegeSession>()
+    if (session.name !== store.get(collegeAtom).name) {
+      clearSession()
+      return false
+    }
+  } catch (error) {
+    if (error instanceof HTTPError && error.response.status === 401) {
+      clearSession()
+      return false
+    }
+  }
+  return true
+}
+
+let collegeLoaded: Promise<unknown> | undefined
+
+/** Runs before every navigation. */
+export async function refreshSession(): Promise<void> {
+  collegeLoaded ??= loadCollege()
+  await collegeLoaded
+  await fetchUser()
+  if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
+}

@@ -1,0 +1,60 @@
+// The college of this host (spec section 3), with the spec's defaults when the server has none.
+import { atom } from 'jotai'
+import type { CollegeDomain } from '#shared/api-types.ts'
+import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
+import { api } from './api.ts'
+import { store } from './store.ts'
+import { COLLEGE_CACHE_KEY } from './storage-keys.ts'
+
+export type CollegeInfo = { id: number | undefined; name: string; logo: string; image: string; language: string }
+
+export const DEFAULT_COLLEGE: CollegeInfo = {
+  id: undefined,
+  name: COLLEGE_DEFAULTS.name,
+  logo: COLLEGE_DEFAULTS.logo,
+  image: COLLEGE_DEFAULTS.image,
+  language: COLLEGE_DEFAULTS.language,
+}
+
+function cached(): CollegeInfo | undefined {
+  try {
+    const raw = localStorage.getItem(COLLEGE_CACHE_KEY)
+    return raw ? (JSON.parse(raw) as CollegeInfo) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export const collegeAtom = atom<CollegeInfo>(cached() ?? DEFAULT_COLLEGE)
+
+export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | undefined {
+  if (!data || typeof data.name !== 'string' || !data.domain) return undefined
+  return {
+    id: data.id,
+    name: data.name || DEFAULT_COLLEGE.name,
+    logo: data.domain.college_logo || DEFAULT_COLLEGE.logo,
+    image: data.domain.college_image || DEFAULT_COLLEGE.image,
+    language: data.domain.language || DEFAULT_COLLEGE.language,
+  }
+}
+
+export async function loadCollege(): Promise<CollegeInfo> {
+  let info: CollegeInfo | undefined
+  try {
+    const data = await api
+      .post('api/colleges/domain', { json: { domain: window.location.hostname, company: null } })
+      .json<CollegeDomain>()
+    info = toCollegeInfo(data)
+  } catch {
+    info = undefined
+  }
+  if (!info) {
+    console.error('No se recibieron datos válidos del endpoint.')
+    // Offline, the last known college is better than the generic defaults.
+    info = cached() ?? DEFAULT_COLLEGE
+  } else {
+    localStorage.setItem(COLLEGE_CACHE_KEY, JSON.stringify(info))
+  }
+  store.set(collegeAtom, info)
+  return info
+}

@@ -1,0 +1,33 @@
+// What one user leaves on a device: IndexedDB and runtime caches. Cleared on sign-out so the next
+// person on a shared phone sees nothing of the last one. The precached shell stays.
+import { USER_CACHE_KEY } from './storage-keys.ts'
+
+export async function clearUserData(): Promise<void> {
+  localStorage.removeItem(USER_CACHE_KEY)
+  if ('indexedDB' in window && typeof indexedDB.databases === 'function') {
+    const databases = await indexedDB.databases()
+    await Promise.all(
+      databases.map(
+        (db) =>
+          new Promise<void>((resolve) => {
+            if (!db.name) return resolve()
+            const request = indexedDB.deleteDatabase(db.name)
+            request.onsuccess = request.onerror = request.onblocked = () => resolve()
+          }),
+      ),
+    )
+  }
+  if ('caches' in window) {
+    const keys = await caches.keys()
+    await Promise.all(keys.filter((k) => !k.startsWith('workbox-precache')).map((k) => caches.delete(k)))
+  }
+}
+
+export async function requestPersistentStorage(): Promise<boolean> {
+  try {
+    if (navigator.storage?.persisted && (await navigator.storage.persisted())) return true
+    return (await navigator.storage?.persist?.()) ?? false
+  } catch {
+    return false
+  }
+}

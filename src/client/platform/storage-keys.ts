@@ -1,0 +1,5 @@
+// Keys of what the app keeps in localStorage (besides the spec's "token").
+export const USER_CACHE_KEY = 'session.user'
+export const COLLEGE_CACHE_KEY = 'session.college'
+export const LOCALE_KEY = 'locale'
+export const COLOR_SCHEME_KEY = 'color-scheme'

@@ -1,0 +1,41 @@
+// Colour scheme light / dark / auto, stored; auto follows the system; dark adds `is-dark` to <html>.
+import { atom } from 'jotai'
+import { DARK_CLASS, THEMES, type Theme } from '#shared/constants.ts'
+import { COLOR_SCHEME_KEY } from './storage-keys.ts'
+import { store } from './store.ts'
+
+function stored(): Theme {
+  try {
+    const value = localStorage.getItem(COLOR_SCHEME_KEY)
+    return (THEMES as readonly string[]).includes(value ?? '') ? (value as Theme) : 'auto'
+  } catch {
+    return 'auto'
+  }
+}
+
+export const themeAtom = atom<Theme>(stored())
+
+const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
+
+export function isDark(theme: Theme, prefersDark: boolean): boolean {
+  return theme === 'dark' || (theme === 'auto' && prefersDark)
+}
+
+export function applyTheme(theme: Theme = store.get(themeAtom)): void {
+  document.documentElement.classList.toggle(DARK_CLASS, isDark(theme, systemDark()))
+}
+
+export function setTheme(theme: Theme): void {
+  localStorage.setItem(COLOR_SCHEME_KEY, theme)
+  store.set(themeAtom, theme)
+  applyTheme(theme)
+}
+
+export function watchSystemTheme(): void {
+  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme())
+}
+
+/** The college's colour tints the interface through one CSS variable. */
+export function applyCollegeColor(color: string | undefined): void {
+  if (color && /^#[0-9a-f]{3,8}$/i.test(color)) document.documentElement.style.setProperty('--brand', color)
+}
