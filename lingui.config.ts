@@ -5,6 +5,11 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar', 'de', 'es', 'es-MX', 'fr', 'zh-CN'],
   fallbackLocales: { 'es-MX': 'es', default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src/client', '<rootDir>/src/shared'] }],
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['<rootDir>/src/client', '<rootDir>/src/shared'],
+    },
+  ],
   format: formatter({ lineNumbers: false }),
 })

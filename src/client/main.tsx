@@ -25,7 +25,13 @@ declare module '@tanstack/react-router' {
 
 async function boot() {
   await loadPlugins([
-    { name: 'theme', load: () => (applyTheme(), watchSystemTheme()) },
+    {
+      name: 'theme',
+      load: () => {
+        applyTheme()
+        watchSystemTheme()
+      },
+    },
     { name: 'online', load: watchOnline },
     { name: 'translations', load: async () => activateLocale(pickLocale((await loadCollege()).language)) },
     { name: 'service-worker', load: registerServiceWorker },

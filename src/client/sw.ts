@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker: precached shell, navigations answered from the cached index.html, a bounded
 // cache for uploaded pictures, and a new version that waits for the user's "Update".
+import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
@@ -10,21 +11,30 @@ declare const self: ServiceWorkerGlobalScope
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
+// The first install takes the open page at once; later versions wait for the user's "Update".
+clientsClaim()
 
 // API calls and server-made files are never answered with the app shell.
 const SERVER_PATHS = /^\/(api|sanctum|media|icons)\/|^\/manifest\.webmanifest$/
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [SERVER_PATHS] }))
 
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/media/') && request.destination === 'image',
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/media/') &&
+    request.destination === 'image',
   new CacheFirst({
     cacheName: 'media',
-    plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   }),
 )
 
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && (url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/icons/')),
+  ({ url }) =>
+    url.origin === self.location.origin &&
+    (url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/icons/')),
   new NetworkFirst({ cacheName: 'install', networkTimeoutSeconds: 3 }),
 )
 

@@ -13,7 +13,7 @@ import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
 import { securityHeaders } from './platform/security-headers.ts'
 import { serveClient } from './platform/static-files.ts'
-import { resolveCollege } from './platform/tenancy.ts'
+import { isPlatformHost, resolveCollege } from './platform/tenancy.ts'
 
 const UPLOAD_PATHS = new Set(['/api/v1/users/update/profile'])
 
@@ -26,6 +26,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', requestLog)
   app.use('*', securityHeaders)
   app.use('*', resolveCollege)
+  // A host that is neither a college's nor the platform's has no API at all.
+  app.use('/api/*', async (c, next) => {
+    if (!c.var.college && !isPlatformHost(c)) throw new ApiError(404, messages.unknownCollege)
+    await next()
+  })
   app.use('/api/*', (c, next) =>
     bodyLimit({
       maxSize: UPLOAD_PATHS.has(c.req.path) ? UPLOAD_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
@@ -46,7 +51,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mediaRoutes)
 
   app.notFound((c) => {
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/media/') || c.req.path.startsWith('/sanctum/')) {
+    if (
+      c.req.path.startsWith('/api/') ||
+      c.req.path.startsWith('/media/') ||
+      c.req.path.startsWith('/sanctum/')
+    ) {
       return handleError(new ApiError(404, messages.notFound), c)
     }
     return serveClient(c)

@@ -36,7 +36,9 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     `  Second college:        http://beta.localhost:${info.port}`,
     '',
     `  Demo accounts (password ${DEMO_PASSWORD}):`,
-    ...DEMO_COLLEGES.flatMap((c) => c.users.map((u) => `    ${u.email.padEnd(22)} ${u.role.padEnd(9)} ${c.name}`)),
+    ...DEMO_COLLEGES.flatMap((c) =>
+      c.users.map((u) => `    ${u.email.padEnd(22)} ${u.role.padEnd(9)} ${c.name}`),
+    ),
     `    ${PLATFORM_OWNER.email.padEnd(22)} superadmin platform owner (on localhost)`,
     '',
   ]

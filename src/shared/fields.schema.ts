@@ -11,8 +11,7 @@ const text = v.optional(v.string(message(m.fieldRequired)), '')
 export const requiredText = (max = 255) =>
   v.pipe(text, v.trim(), v.nonEmpty(message(m.fieldRequired)), v.maxLength(max, message(m.tooLong)))
 
-export const optionalText = (max = 255) =>
-  v.pipe(text, v.trim(), v.maxLength(max, message(m.tooLong)))
+export const optionalText = (max = 255) => v.pipe(text, v.trim(), v.maxLength(max, message(m.tooLong)))
 
 export const email = v.pipe(
   v.optional(v.string(message(m.emailInvalid)), ''),

@@ -28,13 +28,23 @@ export type RoleKey = (typeof ROLE_KEYS)[number]
 /** The permissions each built-in role starts with; admins may change them per college. */
 export const DEFAULT_ROLE_PERMISSIONS: Record<RoleKey, readonly Permission[]> = {
   admin: PERMISSIONS.filter((p) => p !== 'platform.manage'),
-  staff: ['posts.publish', 'events.manage', 'notifications.send', 'documents.manage', 'messages.send', 'users.view'],
+  staff: [
+    'posts.publish',
+    'events.manage',
+    'notifications.send',
+    'documents.manage',
+    'messages.send',
+    'users.view',
+  ],
   guardian: ['messages.send', 'fees.view'],
   student: ['messages.send'],
   company: ['pymes.manage', 'promotions.manage'],
   superadmin: PERMISSIONS,
 }
 
-export function userHasPermission(user: { permissions: readonly string[] } | null | undefined, p: Permission) {
+export function userHasPermission(
+  user: { permissions: readonly string[] } | null | undefined,
+  p: Permission,
+) {
   return Boolean(user?.permissions.includes(p))
 }

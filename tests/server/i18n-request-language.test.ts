@@ -15,7 +15,8 @@ const SPANISH = {
   'error.invalid_data': 'Los datos no son válidos.',
   'error.unauthenticated': 'No autenticado.',
   'mail.reset.subject': 'Restablece tu contraseña de {college}',
-  'mail.reset.body': 'Hola {name}:\n\nPara elegir una nueva contraseña de {college}, abre este enlace:\n\n{link}',
+  'mail.reset.body':
+    'Hola {name}:\n\nPara elegir una nueva contraseña de {college}, abre este enlace:\n\n{link}',
 }
 
 let t: TestApp
@@ -51,7 +52,10 @@ describe('the language of validation messages', () => {
   it('follows Accept-Language', async () => {
     const res = await saveEmptyName({ 'accept-language': 'es-CL,es;q=0.9,en;q=0.5' })
     expect(res.status).toBe(422)
-    expect(await body(res)).toEqual({ message: 'Los datos no son válidos.', errors: { name: ['Tu nombre es obligatorio'] } })
+    expect(await body(res)).toEqual({
+      message: 'Los datos no son válidos.',
+      errors: { name: ['Tu nombre es obligatorio'] },
+    })
   })
 
   it("falls back to the college's language, then to English", async () => {

@@ -11,7 +11,7 @@ type Received = { from: string; to: string[]; raw: string }
 let t: TestApp
 let smtp: SMTPServer
 const received: Received[] = []
-const logins: { username?: string; password?: string }[] = []
+const logins: { username?: string | null; password?: string | null }[] = []
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -22,7 +22,8 @@ beforeAll(async () => {
     logger: false,
     onAuth(auth, _session, callback) {
       logins.push({ username: auth.username, password: auth.password })
-      if (auth.username === 'mailer' && auth.password === 's3cret-smtp-pass') return callback(null, { user: 'mailer' })
+      if (auth.username === 'mailer' && auth.password === 's3cret-smtp-pass')
+        return callback(null, { user: 'mailer' })
       return callback(new Error('Invalid username or password'))
     },
     onData(stream, session, callback) {
@@ -85,7 +86,12 @@ describe('password recovery through the college SMTP server', () => {
 
     // The link in the mail really resets the password.
     const reset = await t.request('POST', '/api/reset-password', {
-      json: { token: link.token, email: link.email, password: 'via-smtp-123', password_confirmation: 'via-smtp-123' },
+      json: {
+        token: link.token,
+        email: link.email,
+        password: 'via-smtp-123',
+        password_confirmation: 'via-smtp-123',
+      },
     })
     expect(reset.status).toBe(200)
     // Nothing was written to the mail folder: the SMTP server got it.

@@ -85,7 +85,12 @@ describe('POST /api/reset-password', () => {
     const device = await t.login('guardian@demo.test')
     const { token, email } = await requestLink('guardian@demo.test')
 
-    const res = await reset({ token, email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })
+    const res = await reset({
+      token,
+      email,
+      password: 'brand-new-pass',
+      password_confirmation: 'brand-new-pass',
+    })
     expect(res.status).toBe(200)
     expect(await body(res)).toEqual({ message: 'Your password has been reset.' })
 
@@ -93,14 +98,23 @@ describe('POST /api/reset-password', () => {
     expect(await loginStatus('guardian@demo.test', 'demo12345')).toBe(400)
     expect((await t.request('GET', '/api/v1/user', { token: device })).status).toBe(401)
 
-    const again = await reset({ token, email, password: 'another-pass-1', password_confirmation: 'another-pass-1' })
+    const again = await reset({
+      token,
+      email,
+      password: 'another-pass-1',
+      password_confirmation: 'another-pass-1',
+    })
     expect(again.status).toBe(422)
     const error = await body<ErrorBody>(again)
     expect(error.errors?.token).toEqual([
       'This password reset link is invalid or has expired. Please request a new one.',
     ])
     expect(await loginStatus('guardian@demo.test', 'brand-new-pass')).toBe(200)
-    const audit = await t.db.selectFrom('audit_log').select('action').where('action', '=', 'auth.password_reset').execute()
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'auth.password_reset')
+      .execute()
     expect(audit).toHaveLength(1)
   })
 
@@ -110,7 +124,12 @@ describe('POST /api/reset-password', () => {
       .updateTable('password_resets')
       .set({ expires_at: new Date(Date.now() - 60_000).toISOString() })
       .execute()
-    const res = await reset({ token, email, password: 'late-password', password_confirmation: 'late-password' })
+    const res = await reset({
+      token,
+      email,
+      password: 'late-password',
+      password_confirmation: 'late-password',
+    })
     expect(res.status).toBe(422)
     expect(Object.keys((await body<ErrorBody>(res)).errors ?? {})).toEqual(['token'])
     expect(await loginStatus('student@demo.test', 'demo12345')).toBe(200)
@@ -176,8 +195,15 @@ describe('POST /api/reset-password', () => {
   })
 
   it('asks for at least 8 characters', async () => {
-    const res = await reset({ token: 'whatever-token', email: 'company@demo.test', password: 'short', password_confirmation: 'short' })
+    const res = await reset({
+      token: 'whatever-token',
+      email: 'company@demo.test',
+      password: 'short',
+      password_confirmation: 'short',
+    })
     expect(res.status).toBe(422)
-    expect((await body<ErrorBody>(res)).errors?.password).toEqual(['Password must be at least 8 characters long'])
+    expect((await body<ErrorBody>(res)).errors?.password).toEqual([
+      'Password must be at least 8 characters long',
+    ])
   })
 })

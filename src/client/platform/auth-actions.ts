@@ -5,10 +5,21 @@ import { api, isNetworkError } from './api.ts'
 import { collegeAtom, loadCollege } from './college.ts'
 import { clearUserData } from './local-data.ts'
 import { onlineAtom } from './online.ts'
-import { cacheUser, cachedUser, loadingAtom, loggedInAtom, loginErrorAtom, tokenAtom, userAtom } from './session.ts'
+import {
+  cachedUser,
+  cacheUser,
+  loadingAtom,
+  loggedInAtom,
+  loginErrorAtom,
+  tokenAtom,
+  userAtom,
+} from './session.ts'
 import { store } from './store.ts'
 
-export async function login(credentials: { email: string; password: string }): Promise<LoginResult | undefined> {
+export async function login(credentials: {
+  email: string
+  password: string
+}): Promise<LoginResult | undefined> {
   store.set(loadingAtom, true)
   store.set(loginErrorAtom, undefined)
   try {
@@ -59,7 +70,8 @@ export async function fetchUser(): Promise<User | undefined> {
     const response = await api.get('api/v1/user')
     const body = (await response.json()) as User | { message: string }
     if (!response.ok || 'message' in body) {
-      if ((body as { message?: string }).message === 'Unauthenticated.' || response.status === 401) clearSession()
+      if ((body as { message?: string }).message === 'Unauthenticated.' || response.status === 401)
+        clearSession()
       return undefined
     }
     store.set(userAtom, body)

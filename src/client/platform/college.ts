@@ -3,10 +3,16 @@ import { atom } from 'jotai'
 import type { CollegeDomain } from '#shared/api-types.ts'
 import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
 import { api } from './api.ts'
-import { store } from './store.ts'
 import { COLLEGE_CACHE_KEY } from './storage-keys.ts'
+import { store } from './store.ts'
 
-export type CollegeInfo = { id: number | undefined; name: string; logo: string; image: string; language: string }
+export type CollegeInfo = {
+  id: number | undefined
+  name: string
+  logo: string
+  image: string
+  language: string
+}
 
 export const DEFAULT_COLLEGE: CollegeInfo = {
   id: undefined,

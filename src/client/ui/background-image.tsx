@@ -22,14 +22,22 @@ export function BackgroundImage({
     probe.onerror = () => setUrl(PLACEHOLDER_IMAGE)
     probe.src = src
   }, [src])
+  const style = { backgroundImage: `url("${url}")` }
+  if (label) {
+    return (
+      <div
+        role="img"
+        aria-label={label}
+        data-src={url}
+        className={`bg-cover bg-center ${className}`}
+        style={style}
+      >
+        {children}
+      </div>
+    )
+  }
   return (
-    <div
-      role={label ? 'img' : undefined}
-      aria-label={label}
-      data-src={url}
-      className={`bg-cover bg-center ${className}`}
-      style={{ backgroundImage: `url("${url}")` }}
-    >
+    <div data-src={url} className={`bg-cover bg-center ${className}`} style={style}>
       {children}
     </div>
   )

@@ -1,6 +1,9 @@
 import type { ButtonHTMLAttributes } from 'react'
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger'; busy?: boolean }
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger'
+  busy?: boolean
+}
 
 const styles = {
   primary: 'bg-brand text-white hover:brightness-110',

@@ -1,10 +1,14 @@
-import { type InputHTMLAttributes, forwardRef, useId } from 'react'
+import { forwardRef, type InputHTMLAttributes, useId } from 'react'
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }
 
-export const Field = forwardRef<HTMLInputElement, Props>(function Field({ label, error, hint, className = '', ...rest }, ref) {
+export const Field = forwardRef<HTMLInputElement, Props>(function Field(
+  { label, error, hint, className = '', ...rest },
+  ref,
+) {
   const id = useId()
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium">

@@ -31,6 +31,7 @@ export function Tooltip({
   const id = useId()
   const [open, setOpen] = useState(false)
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapped child stays the interactive element; the wrapper only listens for its hover and focus.
     <span
       className="relative inline-flex"
       aria-describedby={id}

@@ -8,7 +8,10 @@ export function UpdatePrompt() {
   const ready = useAtomValue(updateReadyAtom)
   if (!ready) return null
   return (
-    <div role="alert" className="fixed inset-x-4 bottom-20 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-lg bg-slate-900 p-3 text-white shadow-lg">
+    <div
+      role="alert"
+      className="fixed inset-x-4 bottom-20 z-50 mx-auto flex max-w-md items-center justify-between gap-3 rounded-lg bg-slate-900 p-3 text-white shadow-lg"
+    >
       <span>
         <Trans>A new version of the app is ready.</Trans>
       </span>

@@ -46,7 +46,13 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     address: 'Av. Siempre Viva 742',
     commune: 'Providencia',
     users: [
-      { email: 'admin@demo.test', name: 'Ana', first_lastname: 'Administradora', role: 'admin', rut: '11.111.111-1' },
+      {
+        email: 'admin@demo.test',
+        name: 'Ana',
+        first_lastname: 'Administradora',
+        role: 'admin',
+        rut: '11.111.111-1',
+      },
       { email: 'staff@demo.test', name: 'Sergio', first_lastname: 'Profesor', role: 'staff' },
       { email: 'guardian@demo.test', name: 'Gabriela', first_lastname: 'Apoderada', role: 'guardian' },
       { email: 'student@demo.test', name: 'Tomás', first_lastname: 'Apoderada', role: 'student' },
@@ -104,7 +110,13 @@ async function ensureRole(db: Kysely<Database>, collegeId: number | null, key: R
     .executeTakeFirstOrThrow()
   await db
     .insertInto('role_permissions')
-    .values(DEFAULT_ROLE_PERMISSIONS[key].map((permission) => ({ college_id: collegeId, role_id: role.id, permission })))
+    .values(
+      DEFAULT_ROLE_PERMISSIONS[key].map((permission) => ({
+        college_id: collegeId,
+        role_id: role.id,
+        permission,
+      })),
+    )
     .execute()
   return role.id
 }
@@ -116,7 +128,11 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
   await db.transaction().execute(async (trx) => {
     const commune =
       (await trx.selectFrom('communes').select('id').where('name', '=', demo.commune).executeTakeFirst()) ??
-      (await trx.insertInto('communes').values({ name: demo.commune }).returning('id').executeTakeFirstOrThrow())
+      (await trx
+        .insertInto('communes')
+        .values({ name: demo.commune })
+        .returning('id')
+        .executeTakeFirstOrThrow())
     const college = await trx
       .insertInto('colleges')
       .values({
@@ -150,7 +166,12 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
       .returning('id')
       .executeTakeFirstOrThrow()
     const logoKey = `colleges/${college.id}/logo-${randomToken(9)}.png`
-    await storage.put(logoKey, await sharp(Buffer.from(logoSvg(demo.acronym, demo.theme_color))).png().toBuffer())
+    await storage.put(
+      logoKey,
+      await sharp(Buffer.from(logoSvg(demo.acronym, demo.theme_color)))
+        .png()
+        .toBuffer(),
+    )
     await trx.updateTable('colleges').set({ logo: logoKey }).where('id', '=', college.id).execute()
     await trx
       .insertInto('college_domains')
@@ -203,21 +224,35 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
     for (const [student, course] of Object.entries(demo.enrollments)) {
       await trx
         .insertInto('enrollments')
-        .values({ college_id: college.id, student_id: userIds.get(student)!, course_id: courseIds.get(course)! })
+        .values({
+          college_id: college.id,
+          student_id: userIds.get(student)!,
+          course_id: courseIds.get(course)!,
+        })
         .execute()
     }
     for (const [guardian, students] of Object.entries(demo.guardianships)) {
       for (const student of students) {
         await trx
           .insertInto('guardianships')
-          .values({ college_id: college.id, guardian_id: userIds.get(guardian)!, student_id: userIds.get(student)! })
+          .values({
+            college_id: college.id,
+            guardian_id: userIds.get(guardian)!,
+            student_id: userIds.get(student)!,
+          })
           .execute()
       }
     }
     const welcome =
       demo.language === 'es'
-        ? { title: 'Bienvenidos al nuevo año escolar', content: 'Revisen el calendario de reuniones de apoderados.' }
-        : { title: 'Welcome to the new school year', content: 'Please check the calendar of parent meetings.' }
+        ? {
+            title: 'Bienvenidos al nuevo año escolar',
+            content: 'Revisen el calendario de reuniones de apoderados.',
+          }
+        : {
+            title: 'Welcome to the new school year',
+            content: 'Please check the calendar of parent meetings.',
+          }
     const notices = [...userIds.entries()].map(([, userId], i) => ({
       id: `00000000-0000-7000-8000-${String(college.id).padStart(4, '0')}${String(i).padStart(8, '0')}`,
       college_id: college.id,

@@ -38,7 +38,11 @@ export async function issueToken(
 }
 
 export async function loadPermissions(db: Kysely<Database>, roleId: number): Promise<Permission[]> {
-  const rows = await db.selectFrom('role_permissions').select('permission').where('role_id', '=', roleId).execute()
+  const rows = await db
+    .selectFrom('role_permissions')
+    .select('permission')
+    .where('role_id', '=', roleId)
+    .execute()
   return rows.map((r) => r.permission as Permission)
 }
 
@@ -55,12 +59,18 @@ export async function findUserByToken(
     .select(['access_tokens.id as token_id', 'access_tokens.last_used_at', 'roles.key as role_key'])
     .where('access_tokens.token_hash', '=', sha256(token))
     .where((eb) =>
-      collegeId === null ? eb('access_tokens.college_id', 'is', null) : eb('access_tokens.college_id', '=', collegeId),
+      collegeId === null
+        ? eb('access_tokens.college_id', 'is', null)
+        : eb('access_tokens.college_id', '=', collegeId),
     )
     .executeTakeFirst()
   if (!row) return undefined
   if (!row.last_used_at || Date.parse(row.last_used_at) < Date.now() - TOUCH_INTERVAL_MS) {
-    await db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', row.token_id).execute()
+    await db
+      .updateTable('access_tokens')
+      .set({ last_used_at: nowIso() })
+      .where('id', '=', row.token_id)
+      .execute()
   }
   const { token_id, last_used_at: _lastUsed, role_key, ...user } = row
   const permissions = await loadPermissions(db, user.role_id)

@@ -45,7 +45,9 @@ export function handleError(err: Error, c: Context): Response {
     const body: { message: string; errors?: Record<string, string[]> } = {
       // The spec's client signs out when the message is exactly "Unauthenticated.": never translated.
       message:
-        err.descriptor === messages.unauthenticated ? err.descriptor.message : translate(err.descriptor, lang, err.values),
+        err.descriptor === messages.unauthenticated
+          ? err.descriptor.message
+          : translate(err.descriptor, lang, err.values),
     }
     if (err.fieldErrors) {
       body.errors = Object.fromEntries(

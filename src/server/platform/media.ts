@@ -18,7 +18,8 @@ export const mediaRoutes = new Hono<AppEnv>()
 mediaRoutes.get('/media/:kind/:owner/:file', async (c) => {
   const { kind, owner, file } = c.req.param()
   if (!/^[a-z-]+$/.test(kind) || !/^[\w-]+\.[a-z0-9]+$/i.test(file)) throw notFound()
-  const allowed = owner === 'platform' ? isPlatformHost(c) : c.var.college && String(c.var.college.id) === owner
+  const allowed =
+    owner === 'platform' ? isPlatformHost(c) : c.var.college && String(c.var.college.id) === owner
   if (!allowed) throw notFound()
   const data = await c.var.deps.storage.get(`${kind}/${owner}/${file}`)
   if (!data) throw notFound()

@@ -7,7 +7,8 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
   if (!cursor) return undefined
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown]
-    if (typeof at === 'string' && (typeof id === 'string' || typeof id === 'number')) return { at, id: String(id) }
+    if (typeof at === 'string' && (typeof id === 'string' || typeof id === 'number'))
+      return { at, id: String(id) }
   } catch {
     // fall through: a damaged cursor reads as the first page
   }

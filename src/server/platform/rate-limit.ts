@@ -27,7 +27,11 @@ export async function assertWithinLimits(db: Kysely<Database>, limits: Limit[], 
 
 export async function recordHit(db: Kysely<Database>, limits: Limit[], now = Date.now()) {
   for (const limit of limits) {
-    await db.deleteFrom('rate_limit_hits').where('key', '=', limit.key).where('hit_at', '<=', now - limit.windowMs).execute()
+    await db
+      .deleteFrom('rate_limit_hits')
+      .where('key', '=', limit.key)
+      .where('hit_at', '<=', now - limit.windowMs)
+      .execute()
     await db.insertInto('rate_limit_hits').values({ key: limit.key, hit_at: now }).execute()
   }
 }

@@ -30,7 +30,13 @@ function cacheControl(path: string): string {
 }
 
 async function fileAt(root: string, path: string): Promise<Buffer | undefined> {
-  const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '')
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return undefined // broken percent-encoding names no file (and must not become a 500)
+  }
+  const safe = normalize(decoded).replace(/^(\.\.[/\\])+/, '')
   if (safe.includes('..')) return undefined
   const file = join(root, safe)
   try {
@@ -48,7 +54,9 @@ const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8">
 export async function serveClient(c: Context<AppEnv>): Promise<Response> {
   const { distDir, publicDir } = c.var.deps.config
   const path = c.req.path === '/' ? '/index.html' : c.req.path
-  const asset = (await fileAt(distDir, path)) ?? (path.startsWith('/default/') ? await fileAt(publicDir, path) : undefined)
+  const asset =
+    (await fileAt(distDir, path)) ??
+    (path.startsWith('/default/') ? await fileAt(publicDir, path) : undefined)
   if (asset && path !== '/index.html') {
     return c.body(new Uint8Array(asset), 200, {
       'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
@@ -62,6 +70,7 @@ export async function serveClient(c: Context<AppEnv>): Promise<Response> {
     return c.html(UNKNOWN_HOST_PAGE, 404)
   }
   const index = await fileAt(distDir, '/index.html')
-  if (!index) return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503)
+  if (!index)
+    return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503)
   return c.body(new Uint8Array(index), 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' })
 }

@@ -20,14 +20,18 @@ export function tenantScope(db: Kysely<Database>, collegeId: number) {
     collegeId,
     db,
     selectFrom<T extends TenantTable>(table: T) {
-      return anyDb.selectFrom(table as string).where(`${table}.college_id` as string, '=', collegeId) as unknown as SelectQueryBuilder<
+      return anyDb
+        .selectFrom(table as string)
+        .where(`${table}.college_id` as string, '=', collegeId) as unknown as SelectQueryBuilder<
         Database,
         T,
         object
       >
     },
     updateTable<T extends TenantTable>(table: T) {
-      return anyDb.updateTable(table as string).where(`${table}.college_id` as string, '=', collegeId) as unknown as UpdateQueryBuilder<
+      return anyDb
+        .updateTable(table as string)
+        .where(`${table}.college_id` as string, '=', collegeId) as unknown as UpdateQueryBuilder<
         Database,
         T,
         T,
@@ -35,15 +39,24 @@ export function tenantScope(db: Kysely<Database>, collegeId: number) {
       >
     },
     deleteFrom<T extends TenantTable>(table: T) {
-      return anyDb.deleteFrom(table as string).where(`${table}.college_id` as string, '=', collegeId) as unknown as DeleteQueryBuilder<
+      return anyDb
+        .deleteFrom(table as string)
+        .where(`${table}.college_id` as string, '=', collegeId) as unknown as DeleteQueryBuilder<
         Database,
         T,
         DeleteResult
       >
     },
     insertInto<T extends TenantTable>(table: T, values: WithoutCollege<T> | WithoutCollege<T>[]) {
-      const rows = (Array.isArray(values) ? values : [values]).map((row) => ({ ...row, college_id: collegeId }))
-      return anyDb.insertInto(table as string).values(rows) as unknown as InsertQueryBuilder<Database, T, InsertResult>
+      const rows = (Array.isArray(values) ? values : [values]).map((row) => ({
+        ...row,
+        college_id: collegeId,
+      }))
+      return anyDb.insertInto(table as string).values(rows) as unknown as InsertQueryBuilder<
+        Database,
+        T,
+        InsertResult
+      >
     },
   }
 }

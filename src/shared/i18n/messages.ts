@@ -14,12 +14,16 @@ export const messages = {
   rutInvalid: d(/*i18n*/ { id: 'validation.rut_invalid', message: 'Please enter a valid RUT' }),
   tooLong: d(/*i18n*/ { id: 'validation.too_long', message: 'This text is too long' }),
   dateInvalid: d(/*i18n*/ { id: 'validation.date_invalid', message: 'Please enter a valid date' }),
-  birthdateFuture: d(/*i18n*/ { id: 'validation.birthdate_future', message: 'The birth date cannot be in the future' }),
+  birthdateFuture: d(
+    /*i18n*/ { id: 'validation.birthdate_future', message: 'The birth date cannot be in the future' },
+  ),
   emailTaken: d(/*i18n*/ { id: 'validation.email_taken', message: 'This email address is already in use' }),
   currentPasswordWrong: d(
     /*i18n*/ { id: 'validation.current_password_wrong', message: 'The current password is not correct' },
   ),
-  avatarType: d(/*i18n*/ { id: 'validation.avatar_type', message: 'The photo must be a JPEG, PNG or WebP image' }),
+  avatarType: d(
+    /*i18n*/ { id: 'validation.avatar_type', message: 'The photo must be a JPEG, PNG or WebP image' },
+  ),
   avatarSize: d(/*i18n*/ { id: 'validation.avatar_size', message: 'The photo must be 5 MB or smaller' }),
   resetTokenInvalid: d(
     /*i18n*/ {
@@ -28,18 +32,28 @@ export const messages = {
     },
   ),
   invalidData: d(/*i18n*/ { id: 'error.invalid_data', message: 'The given data was invalid.' }),
-  loginFailed: d(/*i18n*/ { id: 'error.login_failed', message: 'These credentials do not match our records.' }),
+  loginFailed: d(
+    /*i18n*/ { id: 'error.login_failed', message: 'These credentials do not match our records.' },
+  ),
   tooManyAttempts: d(
-    /*i18n*/ { id: 'error.too_many_attempts', message: 'Too many attempts. Please try again in {seconds} seconds.' },
+    /*i18n*/ {
+      id: 'error.too_many_attempts',
+      message: 'Too many attempts. Please try again in {seconds} seconds.',
+    },
   ),
   unauthenticated: d(/*i18n*/ { id: 'error.unauthenticated', message: 'Unauthenticated.' }),
   forbidden: d(/*i18n*/ { id: 'error.forbidden', message: 'You do not have permission to do this.' }),
   notFound: d(/*i18n*/ { id: 'error.not_found', message: 'Not found.' }),
-  unknownCollege: d(/*i18n*/ { id: 'error.unknown_college', message: 'No college is linked to this address.' }),
+  unknownCollege: d(
+    /*i18n*/ { id: 'error.unknown_college', message: 'No college is linked to this address.' },
+  ),
   bodyTooLarge: d(/*i18n*/ { id: 'error.body_too_large', message: 'The request is too large.' }),
   malformedJson: d(/*i18n*/ { id: 'error.malformed_json', message: 'The request body is not valid JSON.' }),
   serverError: d(
-    /*i18n*/ { id: 'error.server', message: 'Something went wrong on our side. Please try again in a moment.' },
+    /*i18n*/ {
+      id: 'error.server',
+      message: 'Something went wrong on our side. Please try again in a moment.',
+    },
   ),
   resetLinkSent: d(
     /*i18n*/ {

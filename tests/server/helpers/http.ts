@@ -15,7 +15,10 @@ export async function body<T = any>(res: Response): Promise<T> {
 }
 
 export async function userIdOf(db: Kysely<Database>, email: string, collegeSlug?: string): Promise<number> {
-  let query = db.selectFrom('users').innerJoin('colleges', 'colleges.id', 'users.college_id').select('users.id')
+  let query = db
+    .selectFrom('users')
+    .innerJoin('colleges', 'colleges.id', 'users.college_id')
+    .select('users.id')
   query = query.where('users.email', '=', email)
   if (collegeSlug) query = query.where('colleges.slug', '=', collegeSlug)
   const row = await query.executeTakeFirstOrThrow()

@@ -54,7 +54,9 @@ export function parseMail(raw: string): ReadMail {
 
 async function mailFiles(dataDir: string): Promise<string[]> {
   try {
-    return (await readdir(join(dataDir, 'mail'))).filter((f) => f.endsWith('.eml')).map((f) => join(dataDir, 'mail', f))
+    return (await readdir(join(dataDir, 'mail')))
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => join(dataDir, 'mail', f))
   } catch {
     return []
   }
@@ -66,7 +68,12 @@ export async function existingMailFiles(dataDir: string): Promise<Set<string>> {
 }
 
 /** Waits (the mail is sent without awaiting) for a new .eml file addressed to `to`. */
-export async function waitForMailFile(dataDir: string, to: string, seen = new Set<string>(), timeoutMs = 5000) {
+export async function waitForMailFile(
+  dataDir: string,
+  to: string,
+  seen = new Set<string>(),
+  timeoutMs = 5000,
+) {
   return eventually(async () => {
     for (const file of await mailFiles(dataDir)) {
       if (seen.has(file)) continue

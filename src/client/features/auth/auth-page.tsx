@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import type { ReactNode } from 'react'
 import { collegeAtom } from '../../platform/college.ts'
 import { LanguageMenu } from '../../ui/language-menu.tsx'
 import { ThemeMenu } from '../../ui/theme-menu.tsx'

@@ -52,7 +52,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
           {formError}
         </p>
       )}
-      <Field label={t`Email`} type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+      <Field
+        label={t`Email`}
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
       <Button type="submit" busy={formState.isSubmitting}>
         <Trans>Send the link</Trans>
       </Button>

@@ -54,7 +54,13 @@ export function LoginForm({ redirect, onForgot }: { redirect?: string; onForgot:
           {formError ?? loginError?.message}
         </p>
       )}
-      <Field label={t`Email`} type="email" autoComplete="username" error={formState.errors.email?.message} {...register('email')} />
+      <Field
+        label={t`Email`}
+        type="email"
+        autoComplete="username"
+        error={formState.errors.email?.message}
+        {...register('email')}
+      />
       <Field
         label={t`Password`}
         type="password"

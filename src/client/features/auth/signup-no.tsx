@@ -19,8 +19,8 @@ export function SignupNo() {
     <div className="flex flex-col gap-4">
       <p>
         <Trans>
-          Accounts are created by the school for families, students and staff. You cannot sign up on your own: ask the
-          school office and they will send you your access.
+          Accounts are created by the school for families, students and staff. You cannot sign up on your own:
+          ask the school office and they will send you your access.
         </Trans>
       </p>
       {contact && (
@@ -32,7 +32,9 @@ export function SignupNo() {
           <dt className="font-medium">
             <Trans>Phone</Trans>
           </dt>
-          <dd>{contact.phone ? <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a> : '—'}</dd>
+          <dd>
+            {contact.phone ? <a href={`tel:${contact.phone.replace(/\s/g, '')}`}>{contact.phone}</a> : '—'}
+          </dd>
           <dt className="font-medium">
             <Trans>Address</Trans>
           </dt>

@@ -26,14 +26,21 @@ export function PublicHome() {
             <h1 className="text-3xl font-bold sm:text-4xl">{college.name}</h1>
             <p className="mx-auto mt-4 max-w-xl text-lg">
               <Trans>
-                News, events, notifications, documents and fees of your school in one place, even without a connection.
+                News, events, notifications, documents and fees of your school in one place, even without a
+                connection.
               </Trans>
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/auth/login" className="min-h-11 rounded-lg bg-white px-6 py-3 font-semibold text-slate-900">
+              <Link
+                to="/auth/login"
+                className="min-h-11 rounded-lg bg-white px-6 py-3 font-semibold text-slate-900"
+              >
                 <Trans>Sign in</Trans>
               </Link>
-              <Link to="/auth/signup-no" className="min-h-11 rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white">
+              <Link
+                to="/auth/signup-no"
+                className="min-h-11 rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white"
+              >
                 <Trans>How do I get an account?</Trans>
               </Link>
             </div>

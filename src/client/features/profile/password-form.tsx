@@ -51,7 +51,13 @@ export function PasswordForm() {
         error={e.current_password?.message}
         {...register('current_password')}
       />
-      <Field label={t`New password`} type="password" autoComplete="new-password" error={e.password?.message} {...register('password')} />
+      <Field
+        label={t`New password`}
+        type="password"
+        autoComplete="new-password"
+        error={e.password?.message}
+        {...register('password')}
+      />
       <Field
         label={t`Repeat the new password`}
         type="password"

@@ -16,7 +16,16 @@ import { Button } from '../../ui/button.tsx'
 import { Field } from '../../ui/field.tsx'
 import { AvatarPicker } from './avatar-picker.tsx'
 
-const FIELDS = ['name', 'first_lastname', 'second_lastname', 'email', 'rut', 'phone', 'birthdate', 'avatar'] as const
+const FIELDS = [
+  'name',
+  'first_lastname',
+  'second_lastname',
+  'email',
+  'rut',
+  'phone',
+  'birthdate',
+  'avatar',
+] as const
 
 function valuesOf(user: User): ProfileInput {
   return {
@@ -75,7 +84,8 @@ export function ProfileForm() {
         offline: t`Saving your profile needs a connection. Your changes are still here; try again when you are online.`,
         failed: t`We could not save your profile. Please try again.`,
       })
-      const avatarMessage = (error as { data?: { errors?: Record<string, string[]> } }).data?.errors?.avatar?.[0]
+      const avatarMessage = (error as { data?: { errors?: Record<string, string[]> } }).data?.errors
+        ?.avatar?.[0]
       if (avatarMessage) setAvatarError(avatarMessage)
       setFormError(message)
     }
@@ -96,12 +106,39 @@ export function ProfileForm() {
       <AvatarPicker current={user.avatar_url} file={avatar} error={avatarError} onPick={pickAvatar} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t`Name`} autoComplete="given-name" error={e.name?.message} {...register('name')} />
-        <Field label={t`First last name`} autoComplete="family-name" error={e.first_lastname?.message} {...register('first_lastname')} />
-        <Field label={t`Second last name`} error={e.second_lastname?.message} {...register('second_lastname')} />
-        <Field label={t`Email`} type="email" autoComplete="email" error={e.email?.message} {...register('email')} />
+        <Field
+          label={t`First last name`}
+          autoComplete="family-name"
+          error={e.first_lastname?.message}
+          {...register('first_lastname')}
+        />
+        <Field
+          label={t`Second last name`}
+          error={e.second_lastname?.message}
+          {...register('second_lastname')}
+        />
+        <Field
+          label={t`Email`}
+          type="email"
+          autoComplete="email"
+          error={e.email?.message}
+          {...register('email')}
+        />
         <Field label={t`RUT`} placeholder="12.345.678-5" error={e.rut?.message} {...register('rut')} />
-        <Field label={t`Phone`} type="tel" autoComplete="tel" error={e.phone?.message} {...register('phone')} />
-        <Field label={t`Birth date`} type="date" autoComplete="bday" error={e.birthdate?.message} {...register('birthdate')} />
+        <Field
+          label={t`Phone`}
+          type="tel"
+          autoComplete="tel"
+          error={e.phone?.message}
+          {...register('phone')}
+        />
+        <Field
+          label={t`Birth date`}
+          type="date"
+          autoComplete="bday"
+          error={e.birthdate?.message}
+          {...register('birthdate')}
+        />
       </div>
       <Button type="submit" busy={formState.isSubmitting} className="self-start">
         <Trans>Save profile</Trans>

@@ -11,7 +11,10 @@ export function DocumentTitle() {
     document.title = t`${college.name} · School management`
     document
       .querySelector('meta[name="description"]')
-      ?.setAttribute('content', t`News, events, notifications, documents and fees of ${college.name}, on any device.`)
+      ?.setAttribute(
+        'content',
+        t`News, events, notifications, documents and fees of ${college.name}, on any device.`,
+      )
     document.querySelector('meta[property="og:title"]')?.setAttribute('content', document.title)
   }, [t, college.name])
   return null

@@ -1,5 +1,5 @@
-import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import type { Permission } from '#shared/permissions.ts'
 
 export type NavItem = { to: string; label: MessageDescriptor; icon: string; permission?: Permission }

@@ -5,19 +5,18 @@ type Col = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder
 
 function idColumn(db: Kysely<any>): [string, Col] {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter
-  return pg
-    ? ['serial', (c) => c.primaryKey()]
-    : ['integer', (c) => c.primaryKey().autoIncrement()]
+  return pg ? ['serial', (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()]
 }
 
 const text = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo('')
 
 export async function up(db: Kysely<any>): Promise<void> {
   const [idType, idOptions] = idColumn(db)
-  const table = (name: string) =>
-    db.schema.createTable(name).addColumn('id', idType as 'integer', idOptions)
+  const table = (name: string) => db.schema.createTable(name).addColumn('id', idType as 'integer', idOptions)
 
-  await table('communes').addColumn('name', 'text', (c) => c.notNull()).execute()
+  await table('communes')
+    .addColumn('name', 'text', (c) => c.notNull())
+    .execute()
 
   await table('colleges')
     .addColumn('slug', 'text', (c) => c.notNull().unique())
@@ -54,7 +53,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       return required ? ref.notNull() : ref
     })
 
-  await tenant('college_domains').addColumn('host', 'text', (c) => c.notNull().unique()).execute()
+  await tenant('college_domains')
+    .addColumn('host', 'text', (c) => c.notNull().unique())
+    .execute()
 
   // college_id is null only for the platform's own roles and users.
   await tenant('roles', false)
@@ -154,8 +155,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.createIndex('users_college_role').on('users').columns(['college_id', 'role_id']).execute()
   await db.schema.createIndex('access_tokens_user').on('access_tokens').column('user_id').execute()
-  await db.schema.createIndex('courses_college_grade').on('courses').columns(['college_id', 'grade_id']).execute()
-  await db.schema.createIndex('enrollments_course').on('enrollments').columns(['college_id', 'course_id']).execute()
+  await db.schema
+    .createIndex('courses_college_grade')
+    .on('courses')
+    .columns(['college_id', 'grade_id'])
+    .execute()
+  await db.schema
+    .createIndex('enrollments_course')
+    .on('enrollments')
+    .columns(['college_id', 'course_id'])
+    .execute()
   await db.schema
     .createIndex('guardianships_student')
     .on('guardianships')
@@ -166,8 +175,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('notifications')
     .columns(['college_id', 'user_id', 'created_at', 'id'])
     .execute()
-  await db.schema.createIndex('audit_log_college').on('audit_log').columns(['college_id', 'created_at']).execute()
-  await db.schema.createIndex('rate_limit_hits_key').on('rate_limit_hits').columns(['key', 'hit_at']).execute()
+  await db.schema
+    .createIndex('audit_log_college')
+    .on('audit_log')
+    .columns(['college_id', 'created_at'])
+    .execute()
+  await db.schema
+    .createIndex('rate_limit_hits_key')
+    .on('rate_limit_hits')
+    .columns(['key', 'hit_at'])
+    .execute()
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

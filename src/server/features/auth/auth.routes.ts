@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from '#shared/auth.schema.ts'
-import { messages } from '#shared/i18n/messages.ts'
 import { matchLocale } from '#shared/constants.ts'
+import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import { audit } from '../../platform/audit.ts'
 import { issueToken, requireAuth, revokeAllTokens, revokeToken } from '../../platform/auth.ts'
@@ -41,11 +41,17 @@ authRoutes.post('/api/login-mobile', async (c) => {
   const { db } = c.var.deps
   const limits = [
     { key: `login:email:${c.var.host}:${input.email}`, max: LOGIN_MAX_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
-    { key: `login:client:${c.var.host}:${clientIp(c)}`, max: LOGIN_MAX_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
+    {
+      key: `login:client:${c.var.host}:${clientIp(c)}`,
+      max: LOGIN_MAX_PER_CLIENT,
+      windowMs: LOGIN_WINDOW_MS,
+    },
   ]
   await assertWithinLimits(db, limits)
   const user = await findLoginUser(c, input.email)
-  const ok = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false)
+  let ok = false
+  if (user) ok = await verifyPassword(input.password, user.password_hash)
+  else await burnPasswordCheck(input.password)
   if (!user || !ok) {
     await recordHit(db, limits)
     throw new ApiError(400, messages.loginFailed)
@@ -83,8 +89,16 @@ authRoutes.post('/api/forgot-password-user', async (c) => {
   const input = validate(c, forgotPasswordSchema, await readJson(c))
   const { db, config } = c.var.deps
   const limits = [
-    { key: `forgot:email:${c.var.host}:${input.email}`, max: FORGOT_MAX_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
-    { key: `forgot:client:${c.var.host}:${clientIp(c)}`, max: FORGOT_MAX_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
+    {
+      key: `forgot:email:${c.var.host}:${input.email}`,
+      max: FORGOT_MAX_PER_EMAIL,
+      windowMs: LOGIN_WINDOW_MS,
+    },
+    {
+      key: `forgot:client:${c.var.host}:${clientIp(c)}`,
+      max: FORGOT_MAX_PER_CLIENT,
+      windowMs: LOGIN_WINDOW_MS,
+    },
   ]
   await assertWithinLimits(db, limits)
   await recordHit(db, limits)
@@ -95,9 +109,14 @@ authRoutes.post('/api/forgot-password-user', async (c) => {
     const link = `${publicOrigin(c)}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
     const lang = matchLocale(user.locale) ?? requestLocale(c)
     // Not awaited: the answer must take the same time whether or not the address has an account.
-    void sendMail(college, resetMail(college, user, link, lang), { appKey: config.appKey, dataDir: config.dataDir })
+    void sendMail(college, resetMail(college, user, link, lang), {
+      appKey: config.appKey,
+      dataDir: config.dataDir,
+    })
       .then(() => logger.info('password reset mail sent', { userId: user.id }))
-      .catch((error: unknown) => logger.error('password reset mail failed', { userId: user.id, error: String(error) }))
+      .catch((error: unknown) =>
+        logger.error('password reset mail failed', { userId: user.id, error: String(error) }),
+      )
   }
   return c.json({ message: translate(messages.resetLinkSent, requestLocale(c)) })
 })
@@ -119,7 +138,11 @@ authRoutes.post('/api/reset-password', async (c) => {
   }
   const passwordHash = await hashPassword(input.password)
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', user.id).execute()
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute()
     await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute()
     await revokeAllTokens(trx, user.id)
     await audit(trx, {

@@ -1,14 +1,14 @@
 // Sign-in, sign-out and password recovery rules.
 import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
+import { PASSWORD_RESET_TTL_MS } from '#shared/constants.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
-import { PASSWORD_RESET_TTL_MS } from '#shared/constants.ts'
 import type { Database } from '../../db/schema.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv, College } from '../../platform/context.ts'
-import { isPlatformHost } from '../../platform/tenancy.ts'
 import { randomToken, sha256 } from '../../platform/secrets.ts'
+import { isPlatformHost } from '../../platform/tenancy.ts'
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000
 export const LOGIN_MAX_PER_EMAIL = 5
@@ -35,8 +35,10 @@ export async function findLoginUser(c: Context<AppEnv>, email: string) {
 export function publicOrigin(c: Context<AppEnv>): string {
   const url = new URL(c.req.url)
   const trust = c.var.deps.config.trustProxy
-  const proto = (trust && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()) || url.protocol.replace(':', '')
-  const host = (trust && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || url.host
+  const proto =
+    (trust && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()) || url.protocol.replace(':', '')
+  const host =
+    (trust && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) || c.req.header('host') || url.host
   return `${proto}://${host}`
 }
 

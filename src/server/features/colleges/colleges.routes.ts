@@ -97,7 +97,11 @@ collegesRoutes.get('/icons/:college/:name', async (c) => {
 collegesRoutes.get('/api/v1/college/contact', async (c) => {
   const college = requireCollege(c)
   const commune = college.commune_id
-    ? await c.var.deps.db.selectFrom('communes').select('name').where('id', '=', college.commune_id).executeTakeFirst()
+    ? await c.var.deps.db
+        .selectFrom('communes')
+        .select('name')
+        .where('id', '=', college.commune_id)
+        .executeTakeFirst()
     : undefined
   return c.json({
     name: college.name,

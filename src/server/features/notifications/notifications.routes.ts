@@ -23,7 +23,10 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, async (c) => {
     .limit(limit + 1)
   if (after) {
     query = query.where((eb) =>
-      eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]),
+      eb.or([
+        eb('created_at', '<', after.at),
+        eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)]),
+      ]),
     )
   }
   const rows = await query.execute()
@@ -38,6 +41,8 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, async (c) => {
     created_at: n.created_at,
   }))
   const last = page.at(-1)
-  return c.json({ data, next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null })
+  return c.json({
+    data,
+    next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
+  })
 })
-

@@ -3,8 +3,7 @@ import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import { passwordChangeSchema, profileSchema } from '#shared/users.schema.ts'
 import { audit } from '../../platform/audit.ts'
-import { findUserByToken, requireAuth } from '../../platform/auth.ts'
-import { bearerToken } from '../../platform/auth.ts'
+import { bearerToken, findUserByToken, requireAuth } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
@@ -30,7 +29,9 @@ usersRoutes.post('/api/v1/users/update/profile', async (c) => {
   const input = validate(c, profileSchema, fields)
   if (await emailTakenByOther(db, user, input.email)) throw validationError({ email: [messages.emailTaken] })
   const newAvatar = avatar ? await storeAvatar(storage, user.college_id, avatar) : undefined
-  const changed = Object.keys(input).filter((k) => input[k as keyof typeof input] !== user[k as keyof typeof user])
+  const changed = Object.keys(input).filter(
+    (k) => input[k as keyof typeof input] !== user[k as keyof typeof user],
+  )
   try {
     await db.transaction().execute(async (trx) => {
       await trx
@@ -52,7 +53,8 @@ usersRoutes.post('/api/v1/users/update/profile', async (c) => {
   } catch (error) {
     if (newAvatar) await storage.remove(newAvatar)
     // Two saves racing for the same address: the unique index decides, the user gets the field message.
-    if (await emailTakenByOther(db, user, input.email)) throw validationError({ email: [messages.emailTaken] })
+    if (await emailTakenByOther(db, user, input.email))
+      throw validationError({ email: [messages.emailTaken] })
     throw error
   }
   if (newAvatar && user.avatar) await storage.remove(user.avatar)
@@ -70,7 +72,11 @@ usersRoutes.put('/api/v1/users/update/password', async (c) => {
   }
   const passwordHash = await hashPassword(input.password)
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', user.id).execute()
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      .where('id', '=', user.id)
+      .execute()
     // Other devices must sign in again with the new password; this one stays signed in.
     await trx.deleteFrom('access_tokens').where('user_id', '=', user.id).where('id', '!=', tokenId).execute()
     await audit(trx, {

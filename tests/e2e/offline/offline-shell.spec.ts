@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test'
+import { signIn } from '../helpers/session.ts'
+
+test('after one visit the app opens offline with the user and the offline indicator (P1)', async ({
+  page,
+  context,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+  await signIn(page, 'guardian@demo.test')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await page.goto('/app/profile')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Gabriela')
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('user-name')).toHaveText('Gabriela Apoderada')
+  await expect(page.getByTestId('offline-indicator')).toBeVisible()
+  await page.goto('/app/home')
+  await expect(page.getByTestId('user-name')).toHaveText('Gabriela Apoderada')
+  // Offline navigation never signs anyone out.
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+
+  // API paths are never answered with the app shell.
+  const status = await page.evaluate(async () => {
+    try {
+      const res = await fetch('/api/v1/user')
+      return `${res.status} ${res.headers.get('content-type')}`
+    } catch {
+      return 'network error'
+    }
+  })
+  expect(status).toBe('network error')
+  await context.setOffline(false)
+})
+
+test('a signed-out visitor offline sees that signing in needs a connection', async ({ page, context }) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+  await page.goto('/auth/login')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText('Signing in needs a connection.').first()).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('the app asks for persistent storage and signing out clears IndexedDB and runtime caches (P9, P10)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('locale', 'en')
+    const persist = navigator.storage.persist.bind(navigator.storage)
+    navigator.storage.persist = () => {
+      localStorage.setItem('persist-asked', 'yes')
+      return persist()
+    }
+  })
+  await signIn(page, 'staff@demo.test')
+  expect(await page.evaluate(() => localStorage.getItem('persist-asked'))).toBe('yes')
+  await page.evaluate(async () => {
+    await new Promise<void>((resolve) => {
+      const open = indexedDB.open('leftover-of-staff', 1)
+      open.onsuccess = () => {
+        open.result.close()
+        resolve()
+      }
+    })
+    await caches.open('media').then((c) => c.put('/media/x', new Response('x')))
+  })
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  const left = await page.evaluate(async () => ({
+    dbs: (await indexedDB.databases()).map((d) => d.name),
+    caches: (await caches.keys()).filter((k) => !k.startsWith('workbox-precache')),
+    user: localStorage.getItem('session.user'),
+    staffPicture: Boolean(await caches.match('/media/x')),
+  }))
+  // Only the service worker's own expiry bookkeeping may come back (for the college logo on the sign-in page).
+  expect(left.dbs.filter((name) => name !== 'workbox-expiration')).toEqual([])
+  expect(left.caches.filter((name) => name !== 'media')).toEqual([])
+  expect(left.staffPicture).toBe(false)
+  expect(left.user).toBeNull()
+})

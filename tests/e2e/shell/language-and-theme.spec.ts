@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test'
+import { chooseLanguage } from '../helpers/session.ts'
+
+test('the college language is used until the user picks another; Arabic turns the page right-to-left', async ({
+  page,
+}) => {
+  await page.goto('/auth/login')
+  // Colegio Demo speaks Spanish.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign in')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+
+  await chooseLanguage(page, 'ar')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+
+  await chooseLanguage(page, 'en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in')
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+})
+
+test('the dark theme adds is-dark and survives a reload; auto follows the system', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto('/auth/login')
+  const html = page.locator('html')
+  await expect(html).not.toHaveClass(/is-dark/)
+  await page.locator('select').nth(1).selectOption('dark')
+  await expect(html).toHaveClass(/is-dark/)
+  await page.reload()
+  await expect(html).toHaveClass(/is-dark/)
+  expect(await page.evaluate(() => localStorage.getItem('color-scheme'))).toBe('dark')
+
+  await page.locator('select').nth(1).selectOption('auto')
+  await expect(html).not.toHaveClass(/is-dark/)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(html).toHaveClass(/is-dark/)
+})

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { body, collegeIdOf } from './helpers/http.ts'
+import { createTestApp, type TestApp } from './helpers/test-app.ts'
+
+let t: TestApp
+let demoId: number
+let betaId: number
+beforeAll(async () => {
+  t = await createTestApp()
+  demoId = await collegeIdOf(t.db, 'demo')
+  betaId = await collegeIdOf(t.db, 'beta')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('POST /api/colleges/domain', () => {
+  it('answers Colegio Demo, in Spanish, for localhost', async () => {
+    const res = await t.request('POST', '/api/colleges/domain', { json: { domain: 'localhost' } })
+    expect(res.status).toBe(200)
+    const college = await body(res)
+    expect(college).toEqual({
+      id: demoId,
+      name: 'Colegio Demo',
+      domain: {
+        college_logo: expect.stringMatching(/^\/media\/colleges\/\d+\/logo-[\w-]+\.png$/),
+        college_image: expect.any(String),
+        language: 'es',
+      },
+    })
+    // The logo it names is really served on that host.
+    const logo = await t.request('GET', college.domain.college_logo)
+    expect(logo.status).toBe(200)
+    expect(logo.headers.get('content-type')).toBe('image/png')
+  })
+
+  it('answers Beta College, in English, for beta.localhost', async () => {
+    const res = await t.request('POST', '/api/colleges/domain', {
+      host: 'beta.localhost',
+      json: { domain: 'beta.localhost' },
+    })
+    expect(res.status).toBe(200)
+    expect(await body(res)).toMatchObject({ id: betaId, name: 'Beta College', domain: { language: 'en' } })
+  })
+
+  it("accepts the spec's {params: {domain, company}} form, with a port and any case", async () => {
+    const res = await t.request('POST', '/api/colleges/domain', {
+      host: 'beta.localhost',
+      json: { params: { domain: 'Beta.Localhost:3000', company: 'whatever' } },
+    })
+    expect(res.status).toBe(200)
+    expect(await body(res)).toMatchObject({ id: betaId, name: 'Beta College' })
+  })
+
+  it('uses the host asked when no domain is sent', async () => {
+    const res = await t.request('POST', '/api/colleges/domain', { host: 'beta.localhost' })
+    expect(res.status).toBe(200)
+    expect((await body(res)).name).toBe('Beta College')
+  })
+
+  it('falls back to the default image when a college has none', async () => {
+    const college = await body(
+      await t.request('POST', '/api/colleges/domain', { json: { domain: 'localhost' } }),
+    )
+    expect(college.domain.college_image).toBe('/default/app.jpeg')
+  })
+
+  it('answers 404 JSON for a domain no college uses', async () => {
+    const res = await t.request('POST', '/api/colleges/domain', { json: { domain: 'nowhere.test' } })
+    expect(res.status).toBe(404)
+    expect(await body(res)).toEqual({ message: expect.any(String) })
+  })
+
+  it('answers 404 JSON on a host no college uses', async () => {
+    const res = await t.request('POST', '/api/colleges/domain', { host: 'nowhere.test', json: {} })
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect((await body(res)).message).toBe('No college is linked to this address.')
+  })
+})
+
+describe('GET /api/v1/session/college', () => {
+  it("answers the id and name of the token's college", async () => {
+    const demo = await t.login('guardian@demo.test')
+    const res = await t.request('GET', '/api/v1/session/college', { token: demo })
+    expect(res.status).toBe(200)
+    expect(await body(res)).toEqual({ id: demoId, name: 'Colegio Demo' })
+
+    const beta = await t.login('guardian@beta.test', 'beta.localhost')
+    const betaRes = await t.request('GET', '/api/v1/session/college', { host: 'beta.localhost', token: beta })
+    expect(await body(betaRes)).toEqual({ id: betaId, name: 'Beta College' })
+  })
+
+  it('follows a rename of the college, so the client can sign out', async () => {
+    const token = await t.login('student@demo.test')
+    await t.db
+      .updateTable('colleges')
+      .set({ name: 'Colegio Demo Renombrado' })
+      .where('id', '=', demoId)
+      .execute()
+    try {
+      expect(await body(await t.request('GET', '/api/v1/session/college', { token }))).toEqual({
+        id: demoId,
+        name: 'Colegio Demo Renombrado',
+      })
+    } finally {
+      await t.db.updateTable('colleges').set({ name: 'Colegio Demo' }).where('id', '=', demoId).execute()
+    }
+  })
+
+  it('answers 401 without a token', async () => {
+    const res = await t.request('GET', '/api/v1/session/college')
+    expect(res.status).toBe(401)
+    expect(await body(res)).toEqual({ message: 'Unauthenticated.' })
+  })
+})
