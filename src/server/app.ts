@@ -5,7 +5,15 @@ import { JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from '#shared/constant
 import { messages } from '#shared/i18n/messages.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
 import { collegesRoutes } from './features/colleges/colleges.routes.ts'
+import { coursesRoutes } from './features/courses/courses.routes.ts'
+import { coursesSyncSources } from './features/courses/courses.sync.ts'
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
+import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
+import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts'
+import { postImagesRoutes } from './features/posts/post-images.routes.ts'
+import { postsRoutes } from './features/posts/posts.routes.ts'
+import { postsSyncSources } from './features/posts/posts.sync.ts'
+import { syncRoutes } from './features/sync/sync.routes.ts'
 import { usersRoutes } from './features/users/users.routes.ts'
 import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
@@ -13,9 +21,12 @@ import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
 import { securityHeaders } from './platform/security-headers.ts'
 import { serveClient } from './platform/static-files.ts'
+import { registerSyncSources } from './platform/sync-registry.ts'
 import { isPlatformHost, resolveCollege } from './platform/tenancy.ts'
 
-const UPLOAD_PATHS = new Set(['/api/v1/users/update/profile'])
+const UPLOAD_PATHS = new Set(['/api/v1/users/update/profile', '/api/v1/post-images'])
+
+registerSyncSources([...postsSyncSources, ...notificationsSyncSources, ...coursesSyncSources])
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -48,6 +59,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', usersRoutes)
   app.route('/', collegesRoutes)
   app.route('/', notificationsRoutes)
+  app.route('/', coursesRoutes)
+  app.route('/', postsRoutes)
+  app.route('/', postImagesRoutes)
+  app.route('/', postCategoriesRoutes)
+  app.route('/', syncRoutes)
   app.route('/', mediaRoutes)
 
   app.notFound((c) => {

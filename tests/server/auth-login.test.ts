@@ -33,6 +33,7 @@ describe('POST /api/login-mobile', () => {
 
   it('answers 400 with a message for a wrong password', async () => {
     const res = await t.request('POST', '/api/login-mobile', {
+      headers: { 'accept-language': 'en' },
       json: { email: 'guardian@demo.test', password: 'wrong-password' },
     })
     expect(res.status).toBe(400)
@@ -48,7 +49,10 @@ describe('POST /api/login-mobile', () => {
   })
 
   it('answers 422 with field errors for missing or malformed fields, in the request language', async () => {
-    const res = await t.request('POST', '/api/login-mobile', { json: { email: 'not-an-email' } })
+    const res = await t.request('POST', '/api/login-mobile', {
+      headers: { 'accept-language': 'en' },
+      json: { email: 'not-an-email' },
+    })
     expect(res.status).toBe(422)
     const body = (await res.json()) as { message: string; errors: Record<string, string[]> }
     expect(body.errors.email).toEqual(['Please enter a valid email address'])
@@ -56,7 +60,9 @@ describe('POST /api/login-mobile', () => {
   })
 
   it('signs the platform owner in on a platform host only', async () => {
-    const ok = await t.request('POST', '/api/login-mobile', { json: { email: 'root@platform.test', password: 'demo12345' } })
+    const ok = await t.request('POST', '/api/login-mobile', {
+      json: { email: 'root@platform.test', password: 'demo12345' },
+    })
     expect(ok.status).toBe(200)
     expect(((await ok.json()) as { type: string }).type).toBe('superadmin')
     const beta = await t.request('POST', '/api/login-mobile', {

@@ -114,3 +114,27 @@ describe('GET /api/v1/session/college', () => {
     expect(await body(res)).toEqual({ message: 'Unauthenticated.' })
   })
 })
+
+describe('GET /api/v1/college/contact', () => {
+  it("answers the public contact details of this host's college", async () => {
+    const demo = await t.request('GET', '/api/v1/college/contact')
+    expect(demo.status).toBe(200)
+    expect(await body(demo)).toEqual({
+      name: 'Colegio Demo',
+      email: 'contacto@demo.test',
+      phone: '+56 2 2345 6789',
+      address: 'Av. Siempre Viva 742',
+      commune: 'Providencia',
+    })
+    const beta = await t.request('GET', '/api/v1/college/contact', { host: 'beta.localhost' })
+    expect(await body(beta)).toMatchObject({
+      name: 'Beta College',
+      email: 'office@beta.test',
+      commune: 'Santiago',
+    })
+  })
+
+  it('answers 404 on a host no college uses', async () => {
+    expect((await t.request('GET', '/api/v1/college/contact', { host: 'nowhere.test' })).status).toBe(404)
+  })
+})

@@ -115,6 +115,18 @@ describe('GET /api/v1/notifications', () => {
     expect(pages).toBe(3)
   })
 
+  it('reads a damaged cursor as the first page', async () => {
+    const { res, page } = await list('?limit=2&cursor=not-a-real-cursor')
+    expect(res.status).toBe(200)
+    expect(page.data.map((n) => n.id)).toEqual(expectedIds.slice(0, 2))
+  })
+
+  it('caps a very large limit instead of refusing it', async () => {
+    const { res, page } = await list('?limit=100000')
+    expect(res.status).toBe(200)
+    expect(page.data.map((n) => n.id)).toEqual(expectedIds)
+  })
+
   it('answers an empty page, with no cursor, for a user without notifications', async () => {
     const company = await t.login('company@demo.test')
     await t.db

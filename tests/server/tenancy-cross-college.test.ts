@@ -118,4 +118,17 @@ describe('a token used on another college host', () => {
     expect(res.status).toBe(200)
     expect((await body(res)).email).toBe('admin@beta.test')
   })
+
+  it('ignores X-Forwarded-Host when the proxy is not trusted', async () => {
+    const betaAdmin = await t.login('admin@beta.test', 'beta.localhost')
+    const res = await t.request('GET', '/api/v1/user', {
+      token: betaAdmin,
+      headers: { 'x-forwarded-host': 'beta.localhost' },
+    })
+    expect(res.status).toBe(401)
+    const domain = await t.request('POST', '/api/colleges/domain', {
+      headers: { 'x-forwarded-host': 'beta.localhost' },
+    })
+    expect((await body(domain)).name).toBe('Colegio Demo')
+  })
 })

@@ -75,6 +75,7 @@ export interface UsersTable {
   locale: string | null
   created_at: string
   updated_at: string
+  sync_epoch: Generated<number>
 }
 
 export interface GradesTable {
@@ -82,6 +83,7 @@ export interface GradesTable {
   college_id: number
   name: string
   position: number
+  version: Generated<number>
 }
 
 export interface CoursesTable {
@@ -89,6 +91,7 @@ export interface CoursesTable {
   college_id: number
   grade_id: number
   name: string
+  version: Generated<number>
 }
 
 export interface EnrollmentsTable {
@@ -147,12 +150,81 @@ export interface NotificationsTable {
   emergency: Flag
   read_at: string | null
   created_at: string
+  version: Generated<number>
 }
 
 export interface RateLimitHitsTable {
   id: Generated<number>
   key: string
   hit_at: number
+}
+
+export interface SyncCountersTable {
+  college_id: number
+  value: number
+}
+
+export interface SyncTombstonesTable {
+  id: Generated<number>
+  college_id: number
+  collection: string
+  row_id: string
+  version: number
+}
+
+export interface PostCategoriesTable {
+  id: Generated<number>
+  college_id: number
+  name: string
+  slug: string
+  version: number
+  created_at: string
+}
+
+export interface PostsTable {
+  id: string
+  college_id: number
+  author_id: number
+  category_id: number | null
+  title: string
+  content: string
+  publish_at: string
+  /** 0 while a scheduled post waits for its date; set (with a new version) once it is visible. */
+  announced: number
+  version: number
+  deleted_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface PostTargetsTable {
+  id: Generated<number>
+  college_id: number
+  post_id: string
+  grade_id: number | null
+  course_id: number | null
+}
+
+export interface PostImagesTable {
+  id: string
+  college_id: number
+  uploader_id: number
+  post_id: string | null
+  position: number
+  image_key: string
+  thumb_key: string
+  width: number
+  height: number
+  created_at: string
+}
+
+export interface PostReadsTable {
+  id: Generated<number>
+  college_id: number
+  post_id: string
+  user_id: number
+  read_at: string
+  version: number
 }
 
 export interface Database {
@@ -171,6 +243,13 @@ export interface Database {
   audit_log: AuditLogTable
   notifications: NotificationsTable
   rate_limit_hits: RateLimitHitsTable
+  sync_counters: SyncCountersTable
+  sync_tombstones: SyncTombstonesTable
+  post_categories: PostCategoriesTable
+  posts: PostsTable
+  post_targets: PostTargetsTable
+  post_images: PostImagesTable
+  post_reads: PostReadsTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -187,3 +266,9 @@ export type TenantTable =
   | 'password_resets'
   | 'audit_log'
   | 'notifications'
+  | 'sync_tombstones'
+  | 'post_categories'
+  | 'posts'
+  | 'post_targets'
+  | 'post_images'
+  | 'post_reads'

@@ -6,6 +6,7 @@ import { nowIso } from '../platform/clock.ts'
 import { hashPassword } from '../platform/passwords.ts'
 import { randomToken } from '../platform/secrets.ts'
 import type { Storage } from '../platform/storage.ts'
+import { takeVersion, takeVersions } from '../platform/sync-versions.ts'
 import type { Database } from './schema.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
@@ -209,13 +210,23 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
     for (const [position, grade] of demo.grades.entries()) {
       const g = await trx
         .insertInto('grades')
-        .values({ college_id: college.id, name: grade.name, position })
+        .values({
+          college_id: college.id,
+          name: grade.name,
+          position,
+          version: await takeVersion(trx, college.id),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       for (const name of grade.courses) {
         const course = await trx
           .insertInto('courses')
-          .values({ college_id: college.id, grade_id: g.id, name })
+          .values({
+            college_id: college.id,
+            grade_id: g.id,
+            name,
+            version: await takeVersion(trx, college.id),
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         courseIds.set(name, course.id)
@@ -253,6 +264,7 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
             title: 'Welcome to the new school year',
             content: 'Please check the calendar of parent meetings.',
           }
+    const firstVersion = await takeVersions(trx, college.id, userIds.size)
     const notices = [...userIds.entries()].map(([, userId], i) => ({
       id: `00000000-0000-7000-8000-${String(college.id).padStart(4, '0')}${String(i).padStart(8, '0')}`,
       college_id: college.id,
@@ -263,6 +275,7 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
       emergency: 0,
       read_at: null,
       created_at: now,
+      version: firstVersion + i,
     }))
     await trx.insertInto('notifications').values(notices).execute()
   })

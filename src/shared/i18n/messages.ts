@@ -31,6 +31,44 @@ export const messages = {
       message: 'This password reset link is invalid or has expired. Please request a new one.',
     },
   ),
+  contentRequired: d(
+    /*i18n*/ { id: 'validation.content_required', message: 'Please write the content of the post' },
+  ),
+  courseRequired: d(/*i18n*/ { id: 'validation.course_required', message: 'Please choose a course' }),
+  gradeRequired: d(/*i18n*/ { id: 'validation.grade_required', message: 'Please choose a grade' }),
+  courseUnknown: d(
+    /*i18n*/ {
+      id: 'validation.course_unknown',
+      message: 'One of the chosen courses no longer exists. Please choose again.',
+    },
+  ),
+  gradeUnknown: d(
+    /*i18n*/ {
+      id: 'validation.grade_unknown',
+      message: 'One of the chosen grades no longer exists. Please choose again.',
+    },
+  ),
+  categoryUnknown: d(
+    /*i18n*/ {
+      id: 'validation.category_unknown',
+      message: 'This category no longer exists. Please choose another.',
+    },
+  ),
+  imageUnknown: d(
+    /*i18n*/ {
+      id: 'validation.image_unknown',
+      message: 'One of the pictures was not uploaded. Please add it again.',
+    },
+  ),
+  imageType: d(
+    /*i18n*/ { id: 'validation.image_type', message: 'Pictures must be JPEG, PNG or WebP images' },
+  ),
+  imageSize: d(/*i18n*/ { id: 'validation.image_size', message: 'Each picture must be 10 MB or smaller' }),
+  dateTimeInvalid: d(
+    /*i18n*/ { id: 'validation.datetime_invalid', message: 'Please enter a valid date and time' },
+  ),
+  idInvalid: d(/*i18n*/ { id: 'validation.id_invalid', message: 'This record has an invalid identifier' }),
+  idTaken: d(/*i18n*/ { id: 'error.id_taken', message: 'This record belongs to someone else.' }),
   invalidData: d(/*i18n*/ { id: 'error.invalid_data', message: 'The given data was invalid.' }),
   loginFailed: d(
     /*i18n*/ { id: 'error.login_failed', message: 'These credentials do not match our records.' },

@@ -23,7 +23,10 @@ export type RequestOptions = {
 
 async function createPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL
-  if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL (for example postgres://postgres@127.0.0.1:5432/test)')
+  if (!url)
+    throw new Error(
+      'TEST_DIALECT=postgres needs TEST_DATABASE_URL (for example postgres://postgres@127.0.0.1:5432/test)',
+    )
   const name = `college_test_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -77,7 +80,8 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
 
   async function login(email: string, host = 'localhost', password = DEMO_PASSWORD): Promise<string> {
     const res = await request('POST', '/api/login-mobile', { host, json: { email, password } })
-    if (res.status !== 200) throw new Error(`login of ${email} on ${host} failed: ${res.status} ${await res.text()}`)
+    if (res.status !== 200)
+      throw new Error(`login of ${email} on ${host} failed: ${res.status} ${await res.text()}`)
     return ((await res.json()) as { token: string }).token
   }
 

@@ -1,11 +1,15 @@
 import { Hono } from 'hono'
 import type { Notification } from '#shared/api-types.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
+import { readReceiptSchema } from '#shared/posts.schema.ts'
 import { requireAuth } from '../../platform/auth.ts'
+import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
+import { notFound } from '../../platform/errors.ts'
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { validate } from '../../platform/validate.ts'
+import { readJson, validate } from '../../platform/validate.ts'
 
 export const notificationsRoutes = new Hono<AppEnv>()
 
@@ -45,4 +49,33 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, async (c) => {
     data,
     next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   })
+})
+
+/** Marks a notification read at the time the user opened it (which may be before this request, offline). */
+notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, async (c) => {
+  const { user } = c.var.auth
+  if (user.college_id === null) throw notFound()
+  const { read_at } = validate(c, readReceiptSchema, await readJson(c))
+  const { db } = c.var.deps
+  const scope = tenantScope(db, user.college_id)
+  const row = await scope
+    .selectFrom('notifications')
+    .select(['id', 'read_at'])
+    .where('id', '=', c.req.param('id'))
+    .where('user_id', '=', user.id)
+    .executeTakeFirst()
+  if (!row) throw notFound()
+  const now = nowIso()
+  const when = read_at && new Date(read_at).toISOString() < now ? new Date(read_at).toISOString() : now
+  if (!row.read_at || when < row.read_at) {
+    await db.transaction().execute(async (trx) => {
+      const version = await takeVersion(trx, user.college_id!)
+      await tenantScope(trx, user.college_id!)
+        .updateTable('notifications')
+        .set({ read_at: when, version })
+        .where('id', '=', row.id)
+        .execute()
+    })
+  }
+  return c.json({ id: row.id, read_at: row.read_at && row.read_at < when ? row.read_at : when })
 })

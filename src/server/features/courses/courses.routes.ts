@@ -1,0 +1,92 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { requiredText } from '#shared/fields.schema.ts'
+import { messages } from '#shared/i18n/messages.ts'
+import { message } from '#shared/i18n/translate.ts'
+import type { Course, Grade } from '#shared/posts.schema.ts'
+import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import type { AppEnv } from '../../platform/context.ts'
+import { notFound, validationError } from '../../platform/errors.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+import { readJson, validate } from '../../platform/validate.ts'
+import { createCourse, deleteCourse, setStudentCourses } from './courses.service.ts'
+
+export const coursesRoutes = new Hono<AppEnv>()
+coursesRoutes.use('/api/v1/grades', requireAuth)
+coursesRoutes.use('/api/v1/courses', requireAuth)
+coursesRoutes.use('/api/v1/courses/*', requireAuth)
+coursesRoutes.use('/api/v1/students/*', requireAuth)
+
+const idOf = (value: string) => {
+  const id = Number(value)
+  if (!Number.isInteger(id) || id < 1) throw notFound()
+  return id
+}
+
+coursesRoutes.get('/api/v1/grades', async (c) => {
+  const collegeId = c.var.auth.user.college_id
+  if (collegeId === null) throw notFound()
+  const scope = tenantScope(c.var.deps.db, collegeId)
+  const grades = await scope
+    .selectFrom('grades')
+    .select(['id', 'name', 'position'])
+    .orderBy('position')
+    .execute()
+  const courses = await scope
+    .selectFrom('courses')
+    .select(['id', 'grade_id', 'name'])
+    .orderBy('name')
+    .execute()
+  return c.json({ data: grades satisfies Grade[], courses: courses satisfies Course[], next_cursor: null })
+})
+
+coursesRoutes.post('/api/v1/courses', requirePermission('college.manage'), async (c) => {
+  const collegeId = c.var.auth.user.college_id!
+  const schema = v.object({
+    grade_id: v.pipe(v.number(message(messages.gradeRequired)), v.integer(message(messages.gradeRequired))),
+    name: requiredText(80),
+  })
+  const input = validate(c, schema, await readJson(c))
+  const grade = await tenantScope(c.var.deps.db, collegeId)
+    .selectFrom('grades')
+    .select('id')
+    .where('id', '=', input.grade_id)
+    .executeTakeFirst()
+  if (!grade) throw validationError({ grade_id: [messages.gradeUnknown] })
+  return c.json(
+    (await createCourse(c.var.deps.db, collegeId, input.grade_id, input.name)) satisfies Course,
+    201,
+  )
+})
+
+coursesRoutes.delete('/api/v1/courses/:id', requirePermission('college.manage'), async (c) => {
+  const found = await deleteCourse(c.var.deps.db, c.var.auth.user.college_id!, idOf(c.req.param('id')))
+  if (!found) throw notFound()
+  return c.body(null, 204)
+})
+
+coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manage'), async (c) => {
+  const collegeId = c.var.auth.user.college_id!
+  const studentId = idOf(c.req.param('id'))
+  const input = validate(
+    c,
+    v.object({ course_ids: v.array(v.pipe(v.number(), v.integer()), message(messages.courseRequired)) }),
+    await readJson(c),
+  )
+  const scope = tenantScope(c.var.deps.db, collegeId)
+  const student = await scope
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select('users.id')
+    .where('users.id', '=', studentId)
+    .where('roles.key', '=', 'student')
+    .executeTakeFirst()
+  if (!student) throw notFound()
+  const ids = [...new Set(input.course_ids)]
+  const found = ids.length
+    ? await scope.selectFrom('courses').select('id').where('id', 'in', ids).execute()
+    : []
+  if (found.length !== ids.length) throw validationError({ course_ids: [messages.courseUnknown] })
+  await setStudentCourses(c.var.deps.db, collegeId, studentId, ids)
+  return c.json({ student_id: studentId, course_ids: ids })
+})

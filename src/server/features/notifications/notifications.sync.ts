@@ -1,0 +1,37 @@
+import type { SyncChange } from '#shared/sync.ts'
+import type { PullContext, SyncSource } from '../../platform/sync-registry.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+
+async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
+  const rows = await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', ctx.user.id)
+    .where('version', '>', ctx.since)
+    .orderBy('version')
+    .orderBy('id')
+    .limit(ctx.limit)
+    .execute()
+  return rows.map(
+    (n) =>
+      ({
+        collection: 'notifications',
+        op: 'put',
+        id: n.id,
+        version: Number(n.version),
+        data: {
+          id: n.id,
+          title: n.title,
+          content: n.content,
+          scope: n.scope,
+          emergency: n.emergency === 1,
+          read_at: n.read_at,
+          created_at: n.created_at,
+        },
+      }) as SyncChange,
+  )
+}
+
+export const notificationsSyncSources: SyncSource[] = [
+  { collection: 'notifications', changes: notificationChanges },
+]

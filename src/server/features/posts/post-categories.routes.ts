@@ -1,0 +1,57 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { requiredText } from '#shared/fields.schema.ts'
+import type { PostCategory } from '#shared/posts.schema.ts'
+import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import { nowIso } from '../../platform/clock.ts'
+import type { AppEnv } from '../../platform/context.ts'
+import { notFound } from '../../platform/errors.ts'
+import { takeVersion } from '../../platform/sync-versions.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+import { readJson, validate } from '../../platform/validate.ts'
+
+export const postCategoriesRoutes = new Hono<AppEnv>()
+postCategoriesRoutes.use('/api/v1/post-categories', requireAuth)
+
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'category'
+  )
+}
+
+postCategoriesRoutes.get('/api/v1/post-categories', async (c) => {
+  const collegeId = c.var.auth.user.college_id
+  if (collegeId === null) throw notFound()
+  const rows = await tenantScope(c.var.deps.db, collegeId)
+    .selectFrom('post_categories')
+    .select(['id', 'name', 'slug'])
+    .orderBy('name')
+    .execute()
+  return c.json({ data: rows satisfies PostCategory[], next_cursor: null })
+})
+
+postCategoriesRoutes.post('/api/v1/post-categories', requirePermission('posts.publish'), async (c) => {
+  const collegeId = c.var.auth.user.college_id!
+  const { name } = validate(c, v.object({ name: requiredText(80) }), await readJson(c))
+  const { db } = c.var.deps
+  const slug = slugify(name)
+  const existing = await tenantScope(db, collegeId)
+    .selectFrom('post_categories')
+    .select(['id', 'name', 'slug'])
+    .where('slug', '=', slug)
+    .executeTakeFirst()
+  if (existing) return c.json(existing satisfies PostCategory)
+  const row = await db.transaction().execute(async (trx) => {
+    const version = await takeVersion(trx, collegeId)
+    return tenantScope(trx, collegeId)
+      .insertInto('post_categories', { name, slug, version, created_at: nowIso() })
+      .returning(['id', 'name', 'slug'])
+      .executeTakeFirstOrThrow()
+  })
+  return c.json(row satisfies PostCategory, 201)
+})

@@ -1,0 +1,66 @@
+// Rows of posts become the API's Post, with targets, pictures and author loaded in three queries.
+import type { Kysely, Selectable } from 'kysely'
+import { ALL, type Post, type PostImage, type Target } from '#shared/posts.schema.ts'
+import type { Database, PostImagesTable, PostsTable } from '../../db/schema.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+
+export function imageDto(row: Selectable<PostImagesTable>): PostImage {
+  return {
+    id: row.id,
+    url: `/media/${row.image_key}`,
+    thumb_url: `/media/${row.thumb_key}`,
+    width: row.width,
+    height: row.height,
+  }
+}
+
+function targetLists(targets: { grade_id: number | null; course_id: number | null }[]): {
+  grades: Target[]
+  courses: Target[]
+} {
+  if (targets.length === 0) return { grades: [], courses: [] }
+  if (targets.some((t) => t.grade_id === null && t.course_id === null))
+    return { grades: [ALL], courses: [ALL] }
+  const grades = [...new Set(targets.map((t) => t.grade_id).filter((id): id is number => id !== null))]
+  if (targets.every((t) => t.course_id === null)) return { grades, courses: [ALL] }
+  return {
+    grades,
+    courses: [...new Set(targets.map((t) => t.course_id).filter((id): id is number => id !== null))],
+  }
+}
+
+export async function toPostDtos(
+  db: Kysely<Database>,
+  collegeId: number,
+  rows: Selectable<PostsTable>[],
+): Promise<Post[]> {
+  if (rows.length === 0) return []
+  const scope = tenantScope(db, collegeId)
+  const ids = rows.map((r) => r.id)
+  const [targets, images, authors] = await Promise.all([
+    scope
+      .selectFrom('post_targets')
+      .select(['post_id', 'grade_id', 'course_id'])
+      .where('post_id', 'in', ids)
+      .execute(),
+    scope.selectFrom('post_images').selectAll().where('post_id', 'in', ids).orderBy('position').execute(),
+    scope
+      .selectFrom('users')
+      .select(['id', 'name', 'first_lastname'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+      .execute(),
+  ])
+  const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    category_id: row.category_id,
+    content: row.content,
+    ...targetLists(targets.filter((t) => t.post_id === row.id)),
+    publish_at: row.publish_at,
+    images: images.filter((i) => i.post_id === row.id).map(imageDto),
+    author: { id: row.author_id, name: authorById.get(row.author_id) ?? '' },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }))
+}

@@ -1,0 +1,136 @@
+import { Hono } from 'hono'
+import { pageQuerySchema } from '#shared/pagination.ts'
+import type { Post } from '#shared/posts.schema.ts'
+import { postInputSchema, readReceiptSchema, UUID_PATTERN } from '#shared/posts.schema.ts'
+import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import { clientIp } from '../../platform/client-ip.ts'
+import { nowIso } from '../../platform/clock.ts'
+import type { AppEnv } from '../../platform/context.ts'
+import { forbidden, notFound } from '../../platform/errors.ts'
+import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+import { readJson, validate } from '../../platform/validate.ts'
+import { audienceOf, visibleTo } from './post-audience.ts'
+import { toPostDtos } from './post-dto.ts'
+import { readReport, recordPostRead } from './post-reads.service.ts'
+import { announceDuePosts, canEdit, createPost, deletePost, updatePost } from './posts.service.ts'
+
+export const postsRoutes = new Hono<AppEnv>()
+postsRoutes.use('/api/v1/posts', requireAuth)
+postsRoutes.use('/api/v1/posts/*', requireAuth)
+postsRoutes.use('/api/v1/posts/*', async (c, next) => {
+  if (c.var.auth.user.college_id === null) throw notFound()
+  await next()
+})
+
+function postId(id: string): string {
+  if (!UUID_PATTERN.test(id)) throw notFound()
+  return id.toLowerCase()
+}
+
+/** The feed, newest first, with one keyset cursor (publish date, id). */
+postsRoutes.get('/api/v1/posts', async (c) => {
+  const { user } = c.var.auth
+  if (user.college_id === null) return c.json({ data: [], next_cursor: null })
+  const { cursor, limit } = validate(c, pageQuerySchema, c.req.query())
+  const { db } = c.var.deps
+  await announceDuePosts(db, user.college_id)
+  const audience = await audienceOf(db, user)
+  const after = decodeCursor(cursor)
+  const category = Number(c.req.query('category_id'))
+  let query = tenantScope(db, user.college_id)
+    .selectFrom('posts')
+    .selectAll()
+    .where(visibleTo(audience, nowIso()))
+    .orderBy('publish_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+  if (Number.isInteger(category) && category > 0) query = query.where('category_id', '=', category)
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('publish_at', '<', after.at),
+        eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)]),
+      ]),
+    )
+  }
+  const rows = await query.execute()
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return c.json({
+    data: await toPostDtos(db, user.college_id, page),
+    next_cursor: rows.length > limit && last ? encodeCursor(last.publish_at, last.id) : null,
+  })
+})
+
+postsRoutes.get('/api/v1/posts/:id', async (c) => {
+  const { user } = c.var.auth
+  const { db } = c.var.deps
+  const audience = await audienceOf(db, user)
+  const row = await tenantScope(db, user.college_id!)
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', postId(c.req.param('id')))
+    .where(visibleTo(audience, nowIso()))
+    .executeTakeFirst()
+  if (!row) throw notFound()
+  const [post] = await toPostDtos(db, user.college_id!, [row])
+  return c.json(post as Post)
+})
+
+postsRoutes.post('/api/v1/posts', requirePermission('posts.publish'), async (c) => {
+  const input = validate(c, postInputSchema, await readJson(c))
+  const { created, post } = await createPost(
+    c.var.deps.db,
+    c.var.auth.user,
+    { ...input, id: input.id.toLowerCase() },
+    clientIp(c),
+  )
+  return c.json(post as Post, created ? 201 : 200)
+})
+
+postsRoutes.put('/api/v1/posts/:id', requirePermission('posts.publish'), async (c) => {
+  const id = postId(c.req.param('id'))
+  const body = (await readJson(c)) as Record<string, unknown>
+  const input = validate(c, postInputSchema, { ...(body && typeof body === 'object' ? body : {}), id })
+  return c.json((await updatePost(c.var.deps.db, c.var.auth.user, id, input, clientIp(c))) as Post)
+})
+
+postsRoutes.delete('/api/v1/posts/:id', requirePermission('posts.publish'), async (c) => {
+  await deletePost(c.var.deps.db, c.var.auth.user, postId(c.req.param('id')), clientIp(c))
+  return c.body(null, 204)
+})
+
+postsRoutes.post('/api/v1/posts/:id/read', async (c) => {
+  const { user } = c.var.auth
+  const { db } = c.var.deps
+  const id = postId(c.req.param('id'))
+  const { read_at } = validate(c, readReceiptSchema, await readJson(c))
+  const audience = await audienceOf(db, user)
+  const visible = await tenantScope(db, user.college_id!)
+    .selectFrom('posts')
+    .select('id')
+    .where('id', '=', id)
+    .where(visibleTo(audience, nowIso()))
+    .executeTakeFirst()
+  if (!visible) throw notFound()
+  // A clock ahead of the server's cannot record a read in the future.
+  const now = nowIso()
+  const when = read_at && new Date(read_at).toISOString() < now ? new Date(read_at).toISOString() : now
+  await recordPostRead(db, user.college_id!, user.id, id, when)
+  return c.json({ post_id: id, read_at: when })
+})
+
+postsRoutes.get('/api/v1/posts/:id/reads', async (c) => {
+  const { user } = c.var.auth
+  const { db } = c.var.deps
+  const id = postId(c.req.param('id'))
+  const row = await tenantScope(db, user.college_id!)
+    .selectFrom('posts')
+    .select(['author_id', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row || row.deleted_at) throw notFound()
+  if (!canEdit(user, row)) throw forbidden()
+  return c.json(await readReport(db, user.college_id!, id))
+})

@@ -1,0 +1,226 @@
+// Writing posts: every write takes a change number in its transaction, so mirrors see it once.
+import type { Kysely } from 'kysely'
+import { messages } from '#shared/i18n/messages.ts'
+import type { Post, PostOutput } from '#shared/posts.schema.ts'
+import type { Database } from '../../db/schema.ts'
+import { audit } from '../../platform/audit.ts'
+import { nowIso } from '../../platform/clock.ts'
+import type { AuthUser } from '../../platform/context.ts'
+import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
+import { takeVersion, takeVersions } from '../../platform/sync-versions.ts'
+import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
+import { toPostDtos } from './post-dto.ts'
+import { sanitizePostHtml } from './post-sanitize.ts'
+import { resolveTargets, type TargetRow } from './post-targets.ts'
+
+async function checkCategory(scope: TenantScope, categoryId: number | null) {
+  if (categoryId === null) return
+  const found = await scope
+    .selectFrom('post_categories')
+    .select('id')
+    .where('id', '=', categoryId)
+    .executeTakeFirst()
+  if (!found) throw validationError({ category_id: [messages.categoryUnknown] })
+}
+
+async function checkImages(scope: TenantScope, ids: string[], postId: string) {
+  if (ids.length === 0) return
+  const found = await scope
+    .selectFrom('post_images')
+    .select(['id', 'post_id'])
+    .where('id', 'in', ids)
+    .execute()
+  if (found.length !== new Set(ids).size || found.some((i) => i.post_id !== null && i.post_id !== postId)) {
+    throw validationError({ image_ids: [messages.imageUnknown] })
+  }
+}
+
+async function writeTargetsAndImages(
+  trx: Kysely<Database>,
+  collegeId: number,
+  postId: string,
+  targets: TargetRow[],
+  imageIds: string[],
+) {
+  const scope = tenantScope(trx, collegeId)
+  await scope.deleteFrom('post_targets').where('post_id', '=', postId).execute()
+  await scope
+    .insertInto(
+      'post_targets',
+      targets.map((t) => ({ post_id: postId, ...t })),
+    )
+    .execute()
+  await scope.updateTable('post_images').set({ post_id: null }).where('post_id', '=', postId).execute()
+  for (const [position, id] of imageIds.entries()) {
+    await scope.updateTable('post_images').set({ post_id: postId, position }).where('id', '=', id).execute()
+  }
+}
+
+export async function loadPost(
+  db: Kysely<Database>,
+  collegeId: number,
+  id: string,
+): Promise<Post | undefined> {
+  const row = await tenantScope(db, collegeId)
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row || row.deleted_at) return undefined
+  return (await toPostDtos(db, collegeId, [row]))[0]
+}
+
+export function canEdit(user: AuthUser, post: { author_id: number }): boolean {
+  return post.author_id === user.id || user.role_key === 'admin'
+}
+
+/** Creates a post with the client's id. The same id again answers the stored post: a replay is a no-op. */
+export async function createPost(db: Kysely<Database>, user: AuthUser, input: PostOutput, ip: string) {
+  const collegeId = user.college_id!
+  const scope = tenantScope(db, collegeId)
+  const existing = await db
+    .selectFrom('posts')
+    .select(['college_id', 'author_id', 'deleted_at'])
+    .where('id', '=', input.id)
+    .executeTakeFirst()
+  if (existing) {
+    if (existing.college_id !== collegeId || existing.author_id !== user.id)
+      throw new ApiError(409, messages.idTaken)
+    return { created: false, post: await loadPost(db, collegeId, input.id) }
+  }
+  await checkCategory(scope, input.category_id)
+  const targets = await resolveTargets(scope, input)
+  await checkImages(scope, input.image_ids, input.id)
+  const now = nowIso()
+  const publishAt = input.publish_at ?? now
+  await db.transaction().execute(async (trx) => {
+    const version = await takeVersion(trx, collegeId)
+    await tenantScope(trx, collegeId)
+      .insertInto('posts', {
+        id: input.id,
+        author_id: user.id,
+        category_id: input.category_id,
+        title: input.title,
+        content: sanitizePostHtml(input.content),
+        publish_at: publishAt,
+        announced: publishAt <= now ? 1 : 0,
+        version,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await writeTargetsAndImages(trx, collegeId, input.id, targets, input.image_ids)
+    await audit(trx, {
+      collegeId,
+      actorId: user.id,
+      action: 'post.created',
+      subjectType: 'post',
+      subjectId: input.id,
+      ip,
+    })
+  })
+  return { created: true, post: await loadPost(db, collegeId, input.id) }
+}
+
+async function editablePost(db: Kysely<Database>, user: AuthUser, id: string) {
+  const row = await tenantScope(db, user.college_id!)
+    .selectFrom('posts')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) throw notFound()
+  if (!canEdit(user, row)) throw forbidden()
+  return row
+}
+
+export async function updatePost(
+  db: Kysely<Database>,
+  user: AuthUser,
+  id: string,
+  input: PostOutput,
+  ip: string,
+) {
+  const collegeId = user.college_id!
+  const scope = tenantScope(db, collegeId)
+  const row = await editablePost(db, user, id)
+  if (row.deleted_at) throw notFound()
+  await checkCategory(scope, input.category_id)
+  const targets = await resolveTargets(scope, input)
+  await checkImages(scope, input.image_ids, id)
+  const now = nowIso()
+  const publishAt = input.publish_at ?? row.publish_at
+  await db.transaction().execute(async (trx) => {
+    const version = await takeVersion(trx, collegeId)
+    await tenantScope(trx, collegeId)
+      .updateTable('posts')
+      .set({
+        category_id: input.category_id,
+        title: input.title,
+        content: sanitizePostHtml(input.content),
+        publish_at: publishAt,
+        announced: publishAt <= now ? 1 : 0,
+        version,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute()
+    await writeTargetsAndImages(trx, collegeId, id, targets, input.image_ids)
+    await audit(trx, {
+      collegeId,
+      actorId: user.id,
+      action: 'post.updated',
+      subjectType: 'post',
+      subjectId: id,
+      ip,
+    })
+  })
+  return loadPost(db, collegeId, id)
+}
+
+/** Soft delete: the id stays taken, so a late replay of its creation cannot bring it back. */
+export async function deletePost(db: Kysely<Database>, user: AuthUser, id: string, ip: string) {
+  const collegeId = user.college_id!
+  const row = await editablePost(db, user, id)
+  if (row.deleted_at) return
+  await db.transaction().execute(async (trx) => {
+    const version = await takeVersion(trx, collegeId)
+    const now = nowIso()
+    await tenantScope(trx, collegeId)
+      .updateTable('posts')
+      .set({ deleted_at: now, updated_at: now, version })
+      .where('id', '=', id)
+      .execute()
+    await audit(trx, {
+      collegeId,
+      actorId: user.id,
+      action: 'post.deleted',
+      subjectType: 'post',
+      subjectId: id,
+      ip,
+    })
+  })
+}
+
+/** Scheduled posts whose date has come get a new change number, so mirrors pull them now. */
+export async function announceDuePosts(db: Kysely<Database>, collegeId: number): Promise<void> {
+  const now = nowIso()
+  const due = await tenantScope(db, collegeId)
+    .selectFrom('posts')
+    .select('id')
+    .where('announced', '=', 0)
+    .where('publish_at', '<=', now)
+    .execute()
+  if (due.length === 0) return
+  await db.transaction().execute(async (trx) => {
+    const first = await takeVersions(trx, collegeId, due.length)
+    for (const [i, post] of due.entries()) {
+      await tenantScope(trx, collegeId)
+        .updateTable('posts')
+        .set({ announced: 1, version: first + i })
+        .where('id', '=', post.id)
+        .where('announced', '=', 0)
+        .execute()
+    }
+  })
+}

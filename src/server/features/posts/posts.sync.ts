@@ -1,0 +1,90 @@
+// The posts area's mirrored collections: posts, the user's own reads, and categories.
+import type { SyncChange } from '#shared/sync.ts'
+import { nowIso } from '../../platform/clock.ts'
+import { memo, type PullContext, type SyncSource, tombstonesSince } from '../../platform/sync-registry.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+import { audienceOf, visibleTo } from './post-audience.ts'
+import { toPostDtos } from './post-dto.ts'
+import { announceDuePosts } from './posts.service.ts'
+
+async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
+  const audience = await memo(ctx, 'audience', () => audienceOf(ctx.db, ctx.user))
+  const now = nowIso()
+  const scope = tenantScope(ctx.db, ctx.collegeId)
+  const changed = scope
+    .selectFrom('posts')
+    .where('version', '>', ctx.since)
+    .orderBy('version')
+    .limit(ctx.limit)
+  const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
+  const puts = (await toPostDtos(ctx.db, ctx.collegeId, visible)).map(
+    (data, i) =>
+      ({
+        collection: 'posts',
+        op: 'put',
+        id: data.id,
+        version: Number(visible[i]!.version),
+        data,
+      }) as SyncChange,
+  )
+  if (ctx.initial) return puts
+  // Deleted, re-targeted away or not yet published for this user: the mirror drops it.
+  const hidden = await changed
+    .select(['id', 'version'])
+    .where((eb) => eb.not(visibleTo(audience, now)(eb)))
+    .execute()
+  return [
+    ...puts,
+    ...hidden.map(
+      (r) => ({ collection: 'posts', op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange,
+    ),
+  ]
+}
+
+async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
+  const rows = await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom('post_reads')
+    .select(['post_id', 'read_at', 'version'])
+    .where('user_id', '=', ctx.user.id)
+    .where('version', '>', ctx.since)
+    .orderBy('version')
+    .limit(ctx.limit)
+    .execute()
+  return rows.map(
+    (r) =>
+      ({
+        collection: 'post_reads',
+        op: 'put',
+        id: r.post_id,
+        version: Number(r.version),
+        data: { id: r.post_id, post_id: r.post_id, read_at: r.read_at },
+      }) as SyncChange,
+  )
+}
+
+async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
+  const rows = await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom('post_categories')
+    .select(['id', 'name', 'slug', 'version'])
+    .where('version', '>', ctx.since)
+    .orderBy('version')
+    .limit(ctx.limit)
+    .execute()
+  const puts = rows.map(
+    (r) =>
+      ({
+        collection: 'post_categories',
+        op: 'put',
+        id: String(r.id),
+        version: Number(r.version),
+        data: { id: r.id, name: r.name, slug: r.slug },
+      }) as SyncChange,
+  )
+  return [...puts, ...(await tombstonesSince(ctx, 'post_categories'))]
+}
+
+export const postsSyncSources: SyncSource[] = [
+  { collection: 'posts', prepare: (ctx) => announceDuePosts(ctx.db, ctx.collegeId), changes: postChanges },
+  { collection: 'post_reads', changes: readChanges },
+  { collection: 'post_categories', changes: categoryChanges },
+]

@@ -1,0 +1,67 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { messages } from '#shared/i18n/messages.ts'
+import { message } from '#shared/i18n/translate.ts'
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/sync.ts'
+import { requireAuth } from '../../platform/auth.ts'
+import type { AppEnv } from '../../platform/context.ts'
+import { notFound } from '../../platform/errors.ts'
+import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
+import { validate } from '../../platform/validate.ts'
+import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
+
+export const syncRoutes = new Hono<AppEnv>()
+
+const querySchema = v.object({
+  since: v.optional(v.pipe(v.string(), v.maxLength(200, message(messages.tooLong))), ''),
+  limit: v.pipe(
+    v.optional(v.string(), String(SYNC_PAGE_DEFAULT)),
+    v.transform(Number),
+    v.number(message(messages.fieldRequired)),
+    v.integer(message(messages.fieldRequired)),
+    v.minValue(1, message(messages.fieldRequired)),
+    v.transform((n) => Math.min(n, SYNC_PAGE_MAX)),
+  ),
+})
+
+/** DESIGN.md section 8: changed rows and tombstones since the cursor, in change-number order. */
+syncRoutes.get('/api/v1/sync', requireAuth, async (c) => {
+  const { user } = c.var.auth
+  if (user.college_id === null) throw notFound()
+  const { since, limit } = validate(c, querySchema, c.req.query())
+  const cursor = decodeSyncCursor(since)
+  const fresh = { userId: user.id, epoch: user.sync_epoch, version: -1 }
+  if (since && (!cursor || cursor.userId !== user.id || cursor.epoch !== user.sync_epoch)) {
+    // What this user may see has changed (or the cursor is not theirs): the client starts over.
+    return c.json({
+      changes: [],
+      cursor: encodeSyncCursor(fresh),
+      hasMore: true,
+      reset: true,
+    } satisfies SyncResponse)
+  }
+  const from = cursor?.version ?? -1
+  const ctx: PullContext = {
+    db: c.var.deps.db,
+    user,
+    collegeId: user.college_id,
+    since: from,
+    limit: limit + 1,
+    initial: from < 0,
+    memo: new Map(),
+  }
+  const sources = syncSources()
+  for (const source of sources) await source.prepare?.(ctx)
+  const all = (await Promise.all(sources.map((s) => s.changes(ctx))))
+    .flat()
+    .sort((a, b) => a.version - b.version)
+  const changes = all.slice(0, limit)
+  const last = changes.at(-1)
+  const body: SyncResponse = {
+    changes,
+    cursor: encodeSyncCursor({ ...fresh, version: last ? last.version : from }),
+    hasMore: all.length > limit,
+    reset: false,
+  }
+  return c.json(body)
+})

@@ -1,0 +1,60 @@
+// Mirrored collections are declared by their features; the sync endpoint only merges them.
+import type { Kysely } from 'kysely'
+import type { CollectionName, SyncChange } from '#shared/sync.ts'
+import type { Database } from '../db/schema.ts'
+import type { AuthUser } from './context.ts'
+import { tenantScope } from './tenant-scope.ts'
+
+export type PullContext = {
+  db: Kysely<Database>
+  user: AuthUser
+  collegeId: number
+  /** Change number already seen; -1 for a first pull. */
+  since: number
+  /** Rows to return at most per collection (the page size plus one). */
+  limit: number
+  /** A first pull: nothing to delete on the client, so no tombstones are sent. */
+  initial: boolean
+  /** Per-pull memo for values several collections need (the user's audience). */
+  memo: Map<string, Promise<unknown>>
+}
+
+export type SyncSource = {
+  collection: CollectionName
+  /** Runs before a pull (for example: scheduled posts whose date has come get a change number). */
+  prepare?: (ctx: PullContext) => Promise<void>
+  changes: (ctx: PullContext) => Promise<SyncChange[]>
+}
+
+const sources: SyncSource[] = []
+
+export function registerSyncSources(list: SyncSource[]): void {
+  for (const source of list) {
+    if (!sources.some((s) => s.collection === source.collection)) sources.push(source)
+  }
+}
+
+export function syncSources(): readonly SyncSource[] {
+  return sources
+}
+
+export function memo<T>(ctx: PullContext, key: string, make: () => Promise<T>): Promise<T> {
+  if (!ctx.memo.has(key)) ctx.memo.set(key, make())
+  return ctx.memo.get(key) as Promise<T>
+}
+
+/** Deletions of rows shared by the whole college, recorded with `recordTombstone`. */
+export async function tombstonesSince(ctx: PullContext, collection: CollectionName): Promise<SyncChange[]> {
+  if (ctx.initial) return []
+  const rows = await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom('sync_tombstones')
+    .select(['row_id', 'version'])
+    .where('collection', '=', collection)
+    .where('version', '>', ctx.since)
+    .orderBy('version')
+    .limit(ctx.limit)
+    .execute()
+  return rows.map(
+    (r) => ({ collection, op: 'delete', id: r.row_id, version: Number(r.version) }) as SyncChange,
+  )
+}

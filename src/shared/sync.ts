@@ -1,0 +1,39 @@
+// The pull protocol of DESIGN.md section 8, as both sides speak it.
+import type { Notification } from './api-types.ts'
+import type { Course, Grade, Post, PostCategory, PostRead } from './posts.schema.ts'
+
+export type SyncRows = {
+  posts: Post
+  post_categories: PostCategory
+  post_reads: PostRead
+  notifications: Notification
+  grades: Grade
+  courses: Course
+}
+export type CollectionName = keyof SyncRows
+export const COLLECTIONS = [
+  'posts',
+  'post_categories',
+  'post_reads',
+  'notifications',
+  'grades',
+  'courses',
+] as const
+
+export type SyncChange = {
+  [K in CollectionName]:
+    | { collection: K; op: 'put'; id: string; version: number; data: SyncRows[K] }
+    | { collection: K; op: 'delete'; id: string; version: number }
+}[CollectionName]
+
+export type SyncResponse = {
+  changes: SyncChange[]
+  /** Opaque; send it back as `since`. */
+  cursor: string
+  hasMore: boolean
+  /** The user's visibility changed (or the cursor is too old): clear the mirror and pull from zero. */
+  reset: boolean
+}
+
+export const SYNC_PAGE_DEFAULT = 500
+export const SYNC_PAGE_MAX = 2000
