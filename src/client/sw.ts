@@ -41,3 +41,15 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
+
+// Background Sync only wakes the pages: the outbox lives in the app, which knows its states (a 401 or
+// 422 must never be taken for success, as Workbox's own queue does).
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag: string }
+  if (sync.tag !== 'outbox') return
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: 'replay-outbox' })
+    }),
+  )
+})

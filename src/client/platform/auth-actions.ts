@@ -15,6 +15,11 @@ import {
   userAtom,
 } from './session.ts'
 import { store } from './store.ts'
+import { configureSync } from './sync/sync-config.ts'
+import { startSync, stopSync } from './sync/sync-engine.ts'
+import { readStoredToken } from './token-storage.ts'
+
+configureSync({ getToken: readStoredToken, getLanguage: () => document.documentElement.lang || undefined })
 
 export async function login(credentials: {
   email: string
@@ -51,6 +56,7 @@ function clearSession(): void {
 }
 
 export async function logout(): Promise<void> {
+  stopSync()
   try {
     await api.post('api/logout-mobile')
   } catch {
@@ -76,12 +82,14 @@ export async function fetchUser(): Promise<User | undefined> {
     }
     store.set(userAtom, body)
     cacheUser(body)
+    void startSync(body.id)
     return body
   } catch (error) {
     if (isNetworkError(error) || !navigator.onLine) {
       store.set(onlineAtom, false)
       const last = store.get(userAtom) ?? cachedUser()
       store.set(userAtom, last)
+      if (last) void startSync(last.id)
       return last
     }
     clearSession()

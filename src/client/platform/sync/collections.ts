@@ -1,0 +1,37 @@
+// The mirrored collections. A new area joins sync by declaring itself here (and a Dexie table),
+// not by writing another engine.
+import type { CollectionName } from '#shared/sync.ts'
+
+export type ClientCollection = {
+  name: CollectionName
+  /** Dexie key of a row from the id the server sends (always a string on the wire). */
+  key: (id: string) => string | number
+  /** The mirror row made from a write's answer, when the answer is a whole row. */
+  fromWrite?: (data: unknown) => Record<string, unknown> | undefined
+}
+
+const text = (id: string) => id
+const numeric = (id: string) => Number(id)
+
+const row = (required: string) => (data: unknown) =>
+  data && typeof data === 'object' && required in data ? (data as Record<string, unknown>) : undefined
+
+export const CLIENT_COLLECTIONS: ClientCollection[] = [
+  { name: 'posts', key: text, fromWrite: row('title') },
+  {
+    name: 'post_reads',
+    key: text,
+    fromWrite: (data) => {
+      const read = data as { post_id?: string; read_at?: string } | undefined
+      return read?.post_id ? { id: read.post_id, post_id: read.post_id, read_at: read.read_at } : undefined
+    },
+  },
+  { name: 'post_categories', key: numeric },
+  { name: 'notifications', key: text },
+  { name: 'grades', key: numeric },
+  { name: 'courses', key: numeric },
+]
+
+export function collectionOf(name: string): ClientCollection | undefined {
+  return CLIENT_COLLECTIONS.find((c) => c.name === name)
+}

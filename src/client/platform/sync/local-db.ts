@@ -1,0 +1,78 @@
+// The local mirror and outbox, one IndexedDB database per user on this host.
+import Dexie, { type EntityTable } from 'dexie'
+import type { Notification } from '#shared/api-types.ts'
+import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
+import type { OutboxItem } from './outbox-types.ts'
+
+/** A mirrored row written here and not yet accepted by the server carries `_sync`. */
+export type LocalState = { _sync?: 'pending' | 'rejected' }
+export type LocalPost = Post & LocalState
+export type StoredBlob = { id: string; blob: Blob; name: string; type: string }
+export type Meta = { key: string; value: unknown }
+
+export type LocalDb = Dexie & {
+  posts: EntityTable<LocalPost, 'id'>
+  post_categories: EntityTable<PostCategory, 'id'>
+  post_reads: EntityTable<PostRead & LocalState, 'id'>
+  notifications: EntityTable<Notification & LocalState, 'id'>
+  grades: EntityTable<Grade, 'id'>
+  courses: EntityTable<Course, 'id'>
+  outbox: EntityTable<OutboxItem, 'seq'>
+  blobs: EntityTable<StoredBlob, 'id'>
+  meta: EntityTable<Meta, 'key'>
+}
+
+export const DB_PREFIX = 'college-app-u'
+
+export function createLocalDb(name: string): LocalDb {
+  const db = new Dexie(name) as LocalDb
+  db.version(1).stores({
+    posts: 'id, publish_at, [category_id+publish_at], _sync',
+    post_categories: 'id, slug',
+    post_reads: 'id',
+    notifications: 'id, created_at',
+    grades: 'id, position',
+    courses: 'id, grade_id',
+    outbox: '++seq, &id, state, record',
+    blobs: 'id',
+    meta: 'key',
+  })
+  return db
+}
+
+let current: LocalDb | undefined
+let currentUser: number | undefined
+const listeners = new Set<(db: LocalDb | undefined) => void>()
+
+/** Another tab opened a newer version of the database: this one closes and asks to reload (V8). */
+export const schemaChangeListeners = new Set<() => void>()
+
+export function openLocalDb(userId: number): LocalDb {
+  if (current && currentUser === userId) return current
+  current?.close()
+  current = createLocalDb(`${DB_PREFIX}${userId}`)
+  currentUser = userId
+  current.on('versionchange', () => {
+    current?.close()
+    for (const listener of schemaChangeListeners) listener()
+    return false
+  })
+  for (const listener of listeners) listener(current)
+  return current
+}
+
+export function localDb(): LocalDb | undefined {
+  return current
+}
+
+export function closeLocalDb(): void {
+  current?.close()
+  current = undefined
+  currentUser = undefined
+  for (const listener of listeners) listener(undefined)
+}
+
+export function onLocalDbChange(listener: (db: LocalDb | undefined) => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}

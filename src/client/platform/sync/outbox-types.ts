@@ -1,0 +1,35 @@
+export type OutboxState = 'pending' | 'rejected' | 'failed'
+
+export type OutboxKind =
+  | 'post.create'
+  | 'post.update'
+  | 'post.delete'
+  | 'post.read'
+  | 'notification.read'
+  | 'post-image.upload'
+
+/** One write waiting to reach the server. Nothing leaves the outbox without a 2xx or the user. */
+export type OutboxItem = {
+  seq?: number
+  /** UUIDv7 of the write, sent as Idempotency-Key. */
+  id: string
+  kind: OutboxKind
+  method: 'POST' | 'PUT' | 'DELETE'
+  url: string
+  /** JSON body, or the text fields of a multipart upload. */
+  body?: unknown
+  /** For uploads: the id of the file kept in the `blobs` table until it is sent. */
+  blobId?: string
+  /** The mirrored row this write changes, as `collection:id`. */
+  record?: string
+  state: OutboxState
+  attempts: number
+  nextAttemptAt: number
+  errors?: Record<string, string[]>
+  message?: string
+  created: number
+}
+
+export function recordKey(collection: string, id: string | number): string {
+  return `${collection}:${id}`
+}

@@ -1,0 +1,183 @@
+// The outbox: writes made here wait in IndexedDB and are replayed in order, one tab at a time.
+// 2xx: done. Network or 5xx: retried with backoff, later writes wait. 401: paused until sign-in.
+// 422: "needs attention" with the field errors, later writes go on. Other 4xx: kept with the message.
+import { v7 as uuidv7 } from 'uuid'
+import { collectionOf } from './collections.ts'
+import { type LocalDb, localDb } from './local-db.ts'
+import type { OutboxItem } from './outbox-types.ts'
+import { authHeaders, syncConfig } from './sync-config.ts'
+import { isQuotaError, setSyncStatus, syncStatus } from './sync-status.ts'
+
+const BASE_DELAY_MS = 2_000
+const MAX_DELAY_MS = 5 * 60_000
+
+export function backoffDelay(attempts: number, random = Math.random): number {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1))
+  // "Equal jitter": never less than half the delay, so retries spread out but still back off.
+  return Math.round(ceiling / 2 + random() * (ceiling / 2))
+}
+
+export type NewWrite = Pick<OutboxItem, 'kind' | 'method' | 'url' | 'body' | 'blobId' | 'record'>
+
+/** Queues a write. Call inside the same Dexie transaction as the local change when there is one. */
+export async function enqueue(db: LocalDb, write: NewWrite): Promise<OutboxItem> {
+  const item: OutboxItem = { ...write, id: uuidv7(), state: 'pending', attempts: 0, nextAttemptAt: 0, created: Date.now() }
+  await db.outbox.add(item)
+  requestBackgroundSync()
+  return item
+}
+
+function requestBackgroundSync(): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  void navigator.serviceWorker.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register('outbox'))
+    .catch(() => undefined)
+}
+
+type Outcome = 'done' | 'retry' | 'paused' | 'rejected' | 'failed'
+
+async function send(db: LocalDb, item: OutboxItem): Promise<{ outcome: Outcome; response?: Response; data?: unknown }> {
+  let body: BodyInit | undefined
+  const headers = authHeaders({ 'Idempotency-Key': item.id })
+  if (item.blobId) {
+    const stored = await db.blobs.get(item.blobId)
+    const form = new FormData()
+    for (const [key, value] of Object.entries((item.body ?? {}) as Record<string, string>)) form.set(key, value)
+    if (stored) form.set('file', stored.blob, stored.name)
+    body = form
+  } else if (item.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(item.body)
+  }
+  let response: Response
+  try {
+    response = await syncConfig.fetch(`${syncConfig.baseUrl}${item.url}`, { method: item.method, headers, body, credentials: 'include' })
+  } catch {
+    return { outcome: 'retry' }
+  }
+  const data = await response.json().catch(() => undefined)
+  if (response.ok || (item.method === 'DELETE' && response.status === 404)) return { outcome: 'done', response, data }
+  if (response.status === 401) return { outcome: 'paused', response, data }
+  if (response.status === 422) return { outcome: 'rejected', response, data }
+  if (response.status >= 500 || response.status === 408 || response.status === 429) return { outcome: 'retry', response, data }
+  return { outcome: 'failed', response, data }
+}
+
+/** The mirror takes the server's answer and forgets that the row was waiting. */
+async function settle(db: LocalDb, item: OutboxItem, data: unknown): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    await db.outbox.delete(item.seq!)
+    if (item.blobId) await db.blobs.delete(item.blobId)
+    if (!item.record) return
+    const [name, id] = item.record.split(/:(.*)/s) as [string, string]
+    const collection = collectionOf(name)
+    if (!collection) return
+    const table = db.table(name)
+    const key = collection.key(id)
+    const others = await db.outbox.where('record').equals(item.record).count()
+    if (item.method === 'DELETE') {
+      if (others === 0) await table.delete(key)
+      return
+    }
+    if (data && typeof data === 'object' && collection.fromWrite) {
+      const row = collection.fromWrite(data)
+      if (row) await table.put(others === 0 ? row : { ...row, _sync: 'pending' })
+      return
+    }
+    if (others === 0) await table.update(key, { _sync: undefined })
+  })
+}
+
+async function markRecord(db: LocalDb, item: OutboxItem, state: 'rejected' | 'pending') {
+  if (!item.record) return
+  const [name, id] = item.record.split(/:(.*)/s) as [string, string]
+  const collection = collectionOf(name)
+  if (collection) await db.table(name).update(collection.key(id), { _sync: state })
+}
+
+let replaying: Promise<void> | undefined
+
+async function replayHere(db: LocalDb): Promise<void> {
+  const items = await db.outbox.orderBy('seq').toArray()
+  const blocked = new Set<string>()
+  for (const item of items) {
+    if (syncStatus().needsSignIn) return
+    if (item.state !== 'pending') {
+      // A write waiting for the user holds back later writes to the same record, not the others.
+      if (item.record) blocked.add(item.record)
+      continue
+    }
+    if (item.record && blocked.has(item.record)) continue
+    if (item.nextAttemptAt > Date.now()) return
+    const { outcome, data } = await send(db, item)
+    if (outcome === 'done') {
+      await settle(db, item, data)
+      continue
+    }
+    if (outcome === 'paused') {
+      setSyncStatus({ needsSignIn: true })
+      return
+    }
+    if (outcome === 'retry') {
+      const attempts = item.attempts + 1
+      await db.outbox.update(item.seq!, { attempts, nextAttemptAt: Date.now() + backoffDelay(attempts) })
+      return
+    }
+    const body = (data ?? {}) as { message?: string; errors?: Record<string, string[]> }
+    await db.outbox.update(item.seq!, { state: outcome, errors: body.errors, message: body.message, attempts: item.attempts + 1 })
+    await markRecord(db, item, 'rejected')
+    if (item.record) blocked.add(item.record)
+  }
+}
+
+/** Replays the outbox once. Only one tab replays at a time (Web Locks); the others return at once. */
+export function replayOutbox(db: LocalDb | undefined = localDb()): Promise<void> {
+  if (!db) return Promise.resolve()
+  replaying ??= (async () => {
+    try {
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+      if (locks) await locks.request(`outbox:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? replayHere(db) : undefined))
+      else await replayHere(db)
+    } catch (error) {
+      if (isQuotaError(error)) setSyncStatus({ storageFull: true })
+      else throw error
+    } finally {
+      replaying = undefined
+    }
+  })()
+  return replaying
+}
+
+/** The user fixed a write that needed attention: it goes back in line with its new body. */
+export async function resendItem(db: LocalDb, seq: number, body: unknown): Promise<void> {
+  const item = await db.outbox.get(seq)
+  if (!item) return
+  await db.outbox.update(seq, { body, state: 'pending', errors: undefined, message: undefined, nextAttemptAt: 0 })
+  await markRecord(db, item, 'pending')
+}
+
+/** The user chose to drop a write (after confirming). Its local row goes back to the server's version. */
+export async function discardItem(db: LocalDb, seq: number): Promise<OutboxItem | undefined> {
+  const item = await db.outbox.get(seq)
+  if (!item) return undefined
+  await db.transaction('rw', db.tables, async () => {
+    await db.outbox.delete(seq)
+    if (item.blobId) await db.blobs.delete(item.blobId)
+    if (item.record) {
+      const [name, id] = item.record.split(/:(.*)/s) as [string, string]
+      const collection = collectionOf(name)
+      const others = await db.outbox.where('record').equals(item.record).count()
+      if (collection && others === 0) {
+        if (item.kind.endsWith('.create')) await db.table(name).delete(collection.key(id))
+        else await db.table(name).update(collection.key(id), { _sync: undefined })
+      }
+    }
+  })
+  return item
+}
+
+/** Writes the tab left half-done stay pending: a replay is safe, the server applies each once. */
+export async function resumeSignedIn(): Promise<void> {
+  setSyncStatus({ needsSignIn: false })
+  await replayOutbox()
+}

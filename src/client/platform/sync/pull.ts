@@ -1,0 +1,79 @@
+// Pull: pages of changes since the last cursor, each applied in one transaction. A row with a
+// local write still waiting in the outbox is left alone (V7); a reset refills from zero.
+import type { SyncResponse } from '#shared/sync.ts'
+import { CLIENT_COLLECTIONS, collectionOf } from './collections.ts'
+import type { LocalDb } from './local-db.ts'
+import { authHeaders, syncConfig } from './sync-config.ts'
+import { isQuotaError, setSyncStatus } from './sync-status.ts'
+
+const CURSOR_KEY = 'cursor'
+export const PULL_PAGE_SIZE = 500
+
+export type PullResult = { pages: number; changes: number; reset: boolean }
+
+async function pendingRecords(db: LocalDb): Promise<Set<string>> {
+  const keys = await db.outbox.orderBy('record').uniqueKeys()
+  return new Set(keys.map(String))
+}
+
+export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> {
+  await db.transaction('rw', db.tables, async () => {
+    const waiting = await pendingRecords(db)
+    if (page.reset) {
+      // Start over, but keep rows whose local writes have not reached the server yet.
+      for (const collection of CLIENT_COLLECTIONS) {
+        const table = db.table(collection.name)
+        const keep = (await table.toArray()).filter((row) => waiting.has(`${collection.name}:${row.id}`))
+        await table.clear()
+        if (keep.length) await table.bulkPut(keep)
+      }
+    }
+    const puts = new Map<string, unknown[]>()
+    const deletes = new Map<string, (string | number)[]>()
+    for (const change of page.changes) {
+      const collection = collectionOf(change.collection)
+      if (!collection || waiting.has(`${change.collection}:${change.id}`)) continue
+      if (change.op === 'put') {
+        const list = puts.get(change.collection) ?? []
+        list.push(change.data)
+        puts.set(change.collection, list)
+      } else {
+        const list = deletes.get(change.collection) ?? []
+        list.push(collection.key(change.id))
+        deletes.set(change.collection, list)
+      }
+    }
+    // Changes arrive in change-number order; a row is either put or deleted in one page, and the
+    // later of two changes to one row wins because bulk writes keep their order per table.
+    for (const [name, rows] of puts) await db.table(name).bulkPut(rows)
+    for (const [name, keys] of deletes) {
+      const putKeys = new Set(((puts.get(name) ?? []) as { id: string | number }[]).map((r) => r.id))
+      await db.table(name).bulkDelete(keys.filter((k) => !putKeys.has(k)))
+    }
+    await db.meta.put({ key: CURSOR_KEY, value: page.cursor })
+  })
+}
+
+/** Pulls until the server has nothing more. Throws on network errors; answers 'unauthorized' on 401. */
+export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<PullResult | 'unauthorized'> {
+  const result: PullResult = { pages: 0, changes: 0, reset: false }
+  for (;;) {
+    const cursor = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
+    const query = new URLSearchParams({ limit: String(pageSize) })
+    if (cursor) query.set('since', cursor)
+    const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/sync?${query}`, { headers: authHeaders(), credentials: 'include' })
+    if (response.status === 401) return 'unauthorized'
+    if (!response.ok) throw new Error(`sync answered ${response.status}`)
+    const page = (await response.json()) as SyncResponse
+    try {
+      await applyPage(db, page)
+    } catch (error) {
+      if (isQuotaError(error)) setSyncStatus({ storageFull: true })
+      throw error
+    }
+    result.pages++
+    result.changes += page.changes.length
+    result.reset ||= page.reset
+    if (!page.hasMore) return result
+  }
+}

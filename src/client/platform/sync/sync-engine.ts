@@ -1,0 +1,102 @@
+// When sync runs: at start, on `online`, on focus and visibility, on a timer, and when the service
+// worker's Background Sync fires. Push first, then pull, so the mirror ends on the server's state.
+import { DB_PREFIX, type LocalDb, closeLocalDb, createLocalDb, localDb, openLocalDb, schemaChangeListeners } from './local-db.ts'
+import { replayOutbox, resumeSignedIn } from './outbox.ts'
+import { pullOnce } from './pull.ts'
+import { setSyncStatus, syncStatus } from './sync-status.ts'
+
+const PULL_INTERVAL_MS = 3 * 60_000
+const OUTBOX_TICK_MS = 5_000
+
+let detach: (() => void) | undefined
+let running: Promise<void> | undefined
+
+async function pullHere(db: LocalDb): Promise<void> {
+  setSyncStatus({ pulling: true })
+  try {
+    const result = await pullOnce(db)
+    if (result === 'unauthorized') setSyncStatus({ needsSignIn: true })
+    else setSyncStatus({ lastPulledAt: Date.now() })
+  } finally {
+    setSyncStatus({ pulling: false })
+  }
+}
+
+/** Push then pull, once at a time in this tab; network failures wait for the next trigger. */
+export function syncNow(): Promise<void> {
+  const db = localDb()
+  if (!db || syncStatus().needsSignIn || syncStatus().storageFull || syncStatus().reloadRequired) return Promise.resolve()
+  running ??= (async () => {
+    try {
+      await replayOutbox(db)
+      const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+      if (locks) await locks.request(`pull:${db.name}`, { ifAvailable: true }, (lock) => (lock ? pullHere(db) : undefined))
+      else await pullHere(db)
+    } catch {
+      // Offline or the server is down: the next trigger tries again; nothing is lost.
+    } finally {
+      running = undefined
+    }
+  })()
+  return running
+}
+
+/** Databases of other people who used this device and left nothing unsent are removed. */
+async function removeOtherUsersData(userId: number): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return
+  for (const info of await indexedDB.databases()) {
+    if (!info.name?.startsWith(DB_PREFIX) || info.name === `${DB_PREFIX}${userId}`) continue
+    const other = createLocalDb(info.name)
+    const waiting = await other.outbox.count().catch(() => 0)
+    other.close()
+    if (waiting === 0) await other.delete().catch(() => undefined)
+  }
+}
+
+function attachTriggers(): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void syncNow()
+  }
+  const onOnline = () => void syncNow()
+  const onMessage = (event: MessageEvent) => {
+    if (event.data?.type === 'replay-outbox') void syncNow()
+  }
+  window.addEventListener('online', onOnline)
+  window.addEventListener('focus', onOnline)
+  document.addEventListener('visibilitychange', onVisible)
+  navigator.serviceWorker?.addEventListener('message', onMessage)
+  const pullTimer = setInterval(() => void syncNow(), PULL_INTERVAL_MS)
+  const outboxTimer = setInterval(() => void replayOutbox(), OUTBOX_TICK_MS)
+  return () => {
+    window.removeEventListener('online', onOnline)
+    window.removeEventListener('focus', onOnline)
+    document.removeEventListener('visibilitychange', onVisible)
+    navigator.serviceWorker?.removeEventListener('message', onMessage)
+    clearInterval(pullTimer)
+    clearInterval(outboxTimer)
+  }
+}
+
+schemaChangeListeners.add(() => setSyncStatus({ reloadRequired: true }))
+
+/** Opens this user's mirror and starts syncing it. Safe to call again (after every sign-in). */
+let startedFor: number | undefined
+
+export async function startSync(userId: number): Promise<void> {
+  const resuming = syncStatus().needsSignIn
+  if (startedFor === userId && !resuming) return
+  startedFor = userId
+  openLocalDb(userId)
+  detach ??= typeof window === 'undefined' ? () => undefined : attachTriggers()
+  if (resuming) await resumeSignedIn()
+  void removeOtherUsersData(userId).catch(() => undefined)
+  await syncNow()
+}
+
+export function stopSync(): void {
+  startedFor = undefined
+  detach?.()
+  detach = undefined
+  closeLocalDb()
+  setSyncStatus({ needsSignIn: false, storageFull: false, pulling: false, lastPulledAt: undefined })
+}
