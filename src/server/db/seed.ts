@@ -31,6 +31,9 @@ type DemoCollege = {
   enrollments: Record<string, string>
   /** guardian email -> student emails */
   guardianships: Record<string, string[]>
+  category: string
+  /** Demo news: course name, grade name or 'all'. */
+  posts: { title: string; content: string; course?: string; grade?: string; author: string }[]
 }
 
 export const DEMO_COLLEGES: DemoCollege[] = [
@@ -66,6 +69,27 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     ],
     enrollments: { 'student@demo.test': '1° Básico A', 'student2@demo.test': '2° Básico A' },
     guardianships: { 'guardian@demo.test': ['student@demo.test'] },
+    category: 'Noticias',
+    posts: [
+      {
+        title: 'Comienza el año escolar',
+        content:
+          '<p>Les damos la bienvenida a un nuevo año. <strong>Las clases comienzan el lunes a las 8:00.</strong></p>',
+        author: 'admin@demo.test',
+      },
+      {
+        title: 'Salida pedagógica de 1° Básico A',
+        content: '<p>El viernes visitaremos el museo. Recuerden enviar la autorización firmada.</p>',
+        course: '1° Básico A',
+        author: 'staff@demo.test',
+      },
+      {
+        title: 'Reunión de apoderados de 2° Básico',
+        content: '<p>Los esperamos el jueves a las 19:00 en la sala de 2° Básico A.</p>',
+        grade: '2° Básico',
+        author: 'staff@demo.test',
+      },
+    ],
   },
   {
     slug: 'beta',
@@ -86,6 +110,14 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     grades: [{ name: 'Year 7', courses: ['7A'] }],
     enrollments: {},
     guardianships: {},
+    category: 'News',
+    posts: [
+      {
+        title: 'Welcome back',
+        content: '<p>Term starts on Monday. We look forward to seeing everyone.</p>',
+        author: 'admin@beta.test',
+      },
+    ],
   },
 ]
 
@@ -278,6 +310,62 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
       version: firstVersion + i,
     }))
     await trx.insertInto('notifications').values(notices).execute()
+    const category = await trx
+      .insertInto('post_categories')
+      .values({
+        college_id: college.id,
+        name: demo.category,
+        slug: demo.category.toLowerCase(),
+        version: await takeVersion(trx, college.id),
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const gradeIds = new Map(
+      (
+        await trx.selectFrom('grades').select(['id', 'name']).where('college_id', '=', college.id).execute()
+      ).map((g) => [g.name, g.id]),
+    )
+    for (const [i, post] of demo.posts.entries()) {
+      const id = `00000000-0000-7000-9000-${String(college.id).padStart(4, '0')}${String(i).padStart(8, '0')}`
+      // Older posts first, a minute apart, so the feed has a stable order.
+      const at = new Date(Date.parse(now) - (demo.posts.length - i) * 60_000).toISOString()
+      await trx
+        .insertInto('posts')
+        .values({
+          id,
+          college_id: college.id,
+          author_id: userIds.get(post.author)!,
+          category_id: category.id,
+          title: post.title,
+          content: post.content,
+          publish_at: at,
+          announced: 1,
+          version: await takeVersion(trx, college.id),
+          deleted_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      const courseId = post.course ? courseIds.get(post.course)! : null
+      const gradeId = post.grade ? gradeIds.get(post.grade)! : null
+      const target = courseId
+        ? {
+            grade_id: (
+              await trx
+                .selectFrom('courses')
+                .select('grade_id')
+                .where('id', '=', courseId)
+                .executeTakeFirstOrThrow()
+            ).grade_id,
+            course_id: courseId,
+          }
+        : { grade_id: gradeId, course_id: null }
+      await trx
+        .insertInto('post_targets')
+        .values({ college_id: college.id, post_id: id, ...target })
+        .execute()
+    }
   })
 }
 

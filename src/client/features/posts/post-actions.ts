@@ -50,7 +50,14 @@ export async function savePost(
       courses: (input.courses ?? []) as Post['courses'],
       publish_at: input.publish_at ? new Date(input.publish_at).toISOString() : (existing?.publish_at ?? now),
       images: images.map(
-        (i) => i.image ?? { id: i.id, url: `${LOCAL_IMAGE_PREFIX}${i.id}`, thumb_url: `${LOCAL_IMAGE_PREFIX}${i.id}`, width: 0, height: 0 },
+        (i) =>
+          i.image ?? {
+            id: i.id,
+            url: `${LOCAL_IMAGE_PREFIX}${i.id}`,
+            thumb_url: `${LOCAL_IMAGE_PREFIX}${i.id}`,
+            width: 0,
+            height: 0,
+          },
       ),
       author: existing?.author ?? { id: author.id, name: `${author.name} ${author.first_lastname}`.trim() },
       created_at: existing?.created_at ?? now,
@@ -74,7 +81,12 @@ export async function deletePost(id: string): Promise<void> {
   const db = requireDb()
   await db.transaction('rw', db.tables, async () => {
     await db.posts.update(id, { _sync: 'pending' })
-    await enqueue(db, { kind: 'post.delete', method: 'DELETE', url: `/api/v1/posts/${id}`, record: recordKey('posts', id) })
+    await enqueue(db, {
+      kind: 'post.delete',
+      method: 'DELETE',
+      url: `/api/v1/posts/${id}`,
+      record: recordKey('posts', id),
+    })
   })
   void replayOutbox(db)
 }
@@ -122,7 +134,9 @@ export async function discardWrite(seq: number): Promise<void> {
   if (item?.kind === 'post.update' || item?.kind === 'post.delete') {
     const id = item.url.split('/').pop()!
     try {
-      const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/posts/${id}`, { headers: authHeaders() })
+      const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/posts/${id}`, {
+        headers: authHeaders(),
+      })
       if (response.ok) await db.posts.put((await response.json()) as Post)
       else if (response.status === 404) await db.posts.delete(id)
     } catch {

@@ -6,6 +6,8 @@ import { collegeAtom } from '../../platform/college.ts'
 import { userAtom } from '../../platform/session.ts'
 import { LanguageMenu } from '../../ui/language-menu.tsx'
 import { ThemeMenu } from '../../ui/theme-menu.tsx'
+import { OutboxBadge } from '../outbox/outbox-badge.tsx'
+import { SessionExpired } from '../outbox/session-expired.tsx'
 import { visibleNavItems } from './nav-items.ts'
 
 export function AppLayout() {
@@ -29,7 +31,12 @@ export function AppLayout() {
         </Link>
         <nav aria-label={t`Main menu`} className="flex flex-col gap-1">
           {items.map((item) => (
-            <Link key={item.to} to={item.to} className={linkClass}>
+            <Link
+              key={item.to}
+              to={item.to}
+              activeOptions={{ exact: item.to === '/blog' }}
+              className={linkClass}
+            >
               <span aria-hidden="true">{item.icon}</span>
               {i18n._(item.label)}
             </Link>
@@ -44,6 +51,7 @@ export function AppLayout() {
             {user ? `${user.name} ${user.first_lastname}`.trim() : ''}
           </span>
           <div className="flex flex-wrap items-center gap-2">
+            <OutboxBadge />
             <LanguageMenu />
             <ThemeMenu />
             <button
@@ -55,6 +63,7 @@ export function AppLayout() {
             </button>
           </div>
         </header>
+        <SessionExpired />
         <main id="main" className="mx-auto w-full max-w-4xl flex-1 p-4">
           <Outlet />
         </main>
@@ -64,7 +73,12 @@ export function AppLayout() {
         className="fixed inset-x-0 bottom-0 z-30 flex justify-around border-t border-slate-200 bg-white p-2 md:hidden dark:border-slate-800 dark:bg-slate-900"
       >
         {items.map((item) => (
-          <Link key={item.to} to={item.to} className={`${linkClass} flex-col gap-0 text-xs`}>
+          <Link
+            key={item.to}
+            to={item.to}
+            activeOptions={{ exact: item.to === '/blog' }}
+            className={`${linkClass} flex-col gap-0 text-xs`}
+          >
             <span aria-hidden="true" className="text-lg">
               {item.icon}
             </span>

@@ -7,6 +7,9 @@ export type NavItem = { to: string; label: MessageDescriptor; icon: string; perm
 /** The areas of the menu; an entry with a permission shows only to users who have it. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/app/home', label: msg`Home`, icon: '⌂' },
+  { to: '/blog', label: msg`News`, icon: '▤' },
+  { to: '/blog/articles', label: msg`Articles`, icon: '✎', permission: 'posts.publish' },
+  { to: '/blog/gallery', label: msg`Gallery`, icon: '▣' },
   { to: '/app/profile', label: msg`Profile`, icon: '☺' },
 ]
 

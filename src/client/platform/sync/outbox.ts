@@ -21,7 +21,14 @@ export type NewWrite = Pick<OutboxItem, 'kind' | 'method' | 'url' | 'body' | 'bl
 
 /** Queues a write. Call inside the same Dexie transaction as the local change when there is one. */
 export async function enqueue(db: LocalDb, write: NewWrite): Promise<OutboxItem> {
-  const item: OutboxItem = { ...write, id: uuidv7(), state: 'pending', attempts: 0, nextAttemptAt: 0, created: Date.now() }
+  const item: OutboxItem = {
+    ...write,
+    id: uuidv7(),
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    created: Date.now(),
+  }
   await db.outbox.add(item)
   requestBackgroundSync()
   return item
@@ -30,19 +37,27 @@ export async function enqueue(db: LocalDb, write: NewWrite): Promise<OutboxItem>
 function requestBackgroundSync(): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
   void navigator.serviceWorker.ready
-    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register('outbox'))
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+      ).sync?.register('outbox'),
+    )
     .catch(() => undefined)
 }
 
 type Outcome = 'done' | 'retry' | 'paused' | 'rejected' | 'failed'
 
-async function send(db: LocalDb, item: OutboxItem): Promise<{ outcome: Outcome; response?: Response; data?: unknown }> {
+async function send(
+  db: LocalDb,
+  item: OutboxItem,
+): Promise<{ outcome: Outcome; response?: Response; data?: unknown }> {
   let body: BodyInit | undefined
   const headers = authHeaders({ 'Idempotency-Key': item.id })
   if (item.blobId) {
     const stored = await db.blobs.get(item.blobId)
     const form = new FormData()
-    for (const [key, value] of Object.entries((item.body ?? {}) as Record<string, string>)) form.set(key, value)
+    for (const [key, value] of Object.entries((item.body ?? {}) as Record<string, string>))
+      form.set(key, value)
     if (stored) form.set('file', stored.blob, stored.name)
     body = form
   } else if (item.body !== undefined) {
@@ -51,15 +66,22 @@ async function send(db: LocalDb, item: OutboxItem): Promise<{ outcome: Outcome; 
   }
   let response: Response
   try {
-    response = await syncConfig.fetch(`${syncConfig.baseUrl}${item.url}`, { method: item.method, headers, body, credentials: 'include' })
+    response = await syncConfig.fetch(`${syncConfig.baseUrl}${item.url}`, {
+      method: item.method,
+      headers,
+      body,
+      credentials: 'include',
+    })
   } catch {
     return { outcome: 'retry' }
   }
   const data = await response.json().catch(() => undefined)
-  if (response.ok || (item.method === 'DELETE' && response.status === 404)) return { outcome: 'done', response, data }
+  if (response.ok || (item.method === 'DELETE' && response.status === 404))
+    return { outcome: 'done', response, data }
   if (response.status === 401) return { outcome: 'paused', response, data }
   if (response.status === 422) return { outcome: 'rejected', response, data }
-  if (response.status >= 500 || response.status === 408 || response.status === 429) return { outcome: 'retry', response, data }
+  if (response.status >= 500 || response.status === 408 || response.status === 429)
+    return { outcome: 'retry', response, data }
   return { outcome: 'failed', response, data }
 }
 
@@ -124,7 +146,12 @@ async function replayHere(db: LocalDb): Promise<void> {
       return
     }
     const body = (data ?? {}) as { message?: string; errors?: Record<string, string[]> }
-    await db.outbox.update(item.seq!, { state: outcome, errors: body.errors, message: body.message, attempts: item.attempts + 1 })
+    await db.outbox.update(item.seq!, {
+      state: outcome,
+      errors: body.errors,
+      message: body.message,
+      attempts: item.attempts + 1,
+    })
     await markRecord(db, item, 'rejected')
     if (item.record) blocked.add(item.record)
   }
@@ -136,7 +163,10 @@ export function replayOutbox(db: LocalDb | undefined = localDb()): Promise<void>
   replaying ??= (async () => {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-      if (locks) await locks.request(`outbox:${db.name}`, { ifAvailable: true }, async (lock) => (lock ? replayHere(db) : undefined))
+      if (locks)
+        await locks.request(`outbox:${db.name}`, { ifAvailable: true }, async (lock) =>
+          lock ? replayHere(db) : undefined,
+        )
       else await replayHere(db)
     } catch (error) {
       if (isQuotaError(error)) setSyncStatus({ storageFull: true })
@@ -152,7 +182,13 @@ export function replayOutbox(db: LocalDb | undefined = localDb()): Promise<void>
 export async function resendItem(db: LocalDb, seq: number, body: unknown): Promise<void> {
   const item = await db.outbox.get(seq)
   if (!item) return
-  await db.outbox.update(seq, { body, state: 'pending', errors: undefined, message: undefined, nextAttemptAt: 0 })
+  await db.outbox.update(seq, {
+    body,
+    state: 'pending',
+    errors: undefined,
+    message: undefined,
+    nextAttemptAt: 0,
+  })
   await markRecord(db, item, 'pending')
 }
 

@@ -61,7 +61,10 @@ export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<
     const cursor = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
     const query = new URLSearchParams({ limit: String(pageSize) })
     if (cursor) query.set('since', cursor)
-    const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/sync?${query}`, { headers: authHeaders(), credentials: 'include' })
+    const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/sync?${query}`, {
+      headers: authHeaders(),
+      credentials: 'include',
+    })
     if (response.status === 401) return 'unauthorized'
     if (!response.ok) throw new Error(`sync answered ${response.status}`)
     const page = (await response.json()) as SyncResponse

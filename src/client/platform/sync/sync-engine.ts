@@ -1,6 +1,14 @@
 // When sync runs: at start, on `online`, on focus and visibility, on a timer, and when the service
 // worker's Background Sync fires. Push first, then pull, so the mirror ends on the server's state.
-import { DB_PREFIX, type LocalDb, closeLocalDb, createLocalDb, localDb, openLocalDb, schemaChangeListeners } from './local-db.ts'
+import {
+  closeLocalDb,
+  createLocalDb,
+  DB_PREFIX,
+  type LocalDb,
+  localDb,
+  openLocalDb,
+  schemaChangeListeners,
+} from './local-db.ts'
 import { replayOutbox, resumeSignedIn } from './outbox.ts'
 import { pullOnce } from './pull.ts'
 import { setSyncStatus, syncStatus } from './sync-status.ts'
@@ -25,12 +33,16 @@ async function pullHere(db: LocalDb): Promise<void> {
 /** Push then pull, once at a time in this tab; network failures wait for the next trigger. */
 export function syncNow(): Promise<void> {
   const db = localDb()
-  if (!db || syncStatus().needsSignIn || syncStatus().storageFull || syncStatus().reloadRequired) return Promise.resolve()
+  if (!db || syncStatus().needsSignIn || syncStatus().storageFull || syncStatus().reloadRequired)
+    return Promise.resolve()
   running ??= (async () => {
     try {
       await replayOutbox(db)
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
-      if (locks) await locks.request(`pull:${db.name}`, { ifAvailable: true }, (lock) => (lock ? pullHere(db) : undefined))
+      if (locks)
+        await locks.request(`pull:${db.name}`, { ifAvailable: true }, (lock) =>
+          lock ? pullHere(db) : undefined,
+        )
       else await pullHere(db)
     } catch {
       // Offline or the server is down: the next trigger tries again; nothing is lost.
@@ -57,19 +69,30 @@ function attachTriggers(): () => void {
   const onVisible = () => {
     if (document.visibilityState === 'visible') void syncNow()
   }
-  const onOnline = () => void syncNow()
+  // Back online: waiting writes go now, whatever their backoff said.
+  const onOnline = () => {
+    const db = localDb()
+    if (!db) return
+    void db.outbox
+      .where('state')
+      .equals('pending')
+      .modify({ nextAttemptAt: 0 })
+      .catch(() => undefined)
+      .then(() => syncNow())
+  }
+  const onFocus = () => void syncNow()
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type === 'replay-outbox') void syncNow()
   }
   window.addEventListener('online', onOnline)
-  window.addEventListener('focus', onOnline)
+  window.addEventListener('focus', onFocus)
   document.addEventListener('visibilitychange', onVisible)
   navigator.serviceWorker?.addEventListener('message', onMessage)
   const pullTimer = setInterval(() => void syncNow(), PULL_INTERVAL_MS)
   const outboxTimer = setInterval(() => void replayOutbox(), OUTBOX_TICK_MS)
   return () => {
     window.removeEventListener('online', onOnline)
-    window.removeEventListener('focus', onOnline)
+    window.removeEventListener('focus', onFocus)
     document.removeEventListener('visibilitychange', onVisible)
     navigator.serviceWorker?.removeEventListener('message', onMessage)
     clearInterval(pullTimer)

@@ -11,7 +11,7 @@ export async function recordPostRead(
   userId: number,
   postId: string,
   readAt: string,
-) {
+): Promise<string> {
   const scope = tenantScope(db, collegeId)
   const existing = await scope
     .selectFrom('post_reads')
@@ -20,7 +20,34 @@ export async function recordPostRead(
     .where('user_id', '=', userId)
     .executeTakeFirst()
   // The first read wins; a later device reporting the same read changes nothing.
-  if (existing && existing.read_at <= readAt) return
+  if (existing && existing.read_at <= readAt) return existing.read_at
+  try {
+    await writeRead(db, collegeId, userId, postId, readAt, existing !== undefined)
+  } catch (error) {
+    // Two devices reported the first read at once and the other one was stored first: compare again.
+    if (
+      !existing &&
+      (await scope
+        .selectFrom('post_reads')
+        .select('id')
+        .where('post_id', '=', postId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst())
+    )
+      return recordPostRead(db, collegeId, userId, postId, readAt)
+    throw error
+  }
+  return readAt
+}
+
+async function writeRead(
+  db: Kysely<Database>,
+  collegeId: number,
+  userId: number,
+  postId: string,
+  readAt: string,
+  existing: boolean,
+) {
   await db.transaction().execute(async (trx) => {
     const version = await takeVersion(trx, collegeId)
     const t = tenantScope(trx, collegeId)
@@ -30,6 +57,7 @@ export async function recordPostRead(
         .set({ read_at: readAt, version })
         .where('post_id', '=', postId)
         .where('user_id', '=', userId)
+        .where('read_at', '>', readAt)
         .execute()
     } else {
       await t

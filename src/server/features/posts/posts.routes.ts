@@ -117,8 +117,9 @@ postsRoutes.post('/api/v1/posts/:id/read', async (c) => {
   // A clock ahead of the server's cannot record a read in the future.
   const now = nowIso()
   const when = read_at && new Date(read_at).toISOString() < now ? new Date(read_at).toISOString() : now
-  await recordPostRead(db, user.college_id!, user.id, id, when)
-  return c.json({ post_id: id, read_at: when })
+  // The answer is the time kept: the first read, if an earlier one was already reported.
+  const kept = await recordPostRead(db, user.college_id!, user.id, id, when)
+  return c.json({ post_id: id, read_at: kept })
 })
 
 postsRoutes.get('/api/v1/posts/:id/reads', async (c) => {

@@ -86,6 +86,8 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
   if (existing) {
     if (existing.college_id !== collegeId || existing.author_id !== user.id)
       throw new ApiError(409, messages.idTaken)
+    // A replay of a post deleted since: it stays deleted, and there is no stored post to answer with.
+    if (existing.deleted_at) throw notFound()
     return { created: false, post: await loadPost(db, collegeId, input.id) }
   }
   await checkCategory(scope, input.category_id)
@@ -93,6 +95,25 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
   await checkImages(scope, input.image_ids, input.id)
   const now = nowIso()
   const publishAt = input.publish_at ?? now
+  try {
+    await insertPost(db, user, input, ip, { now, publishAt, targets })
+  } catch (error) {
+    // The same request arrived twice at once and the other copy stored it first: this one is a replay.
+    const stored = await db.selectFrom('posts').select('id').where('id', '=', input.id).executeTakeFirst()
+    if (stored) return createPost(db, user, input, ip)
+    throw error
+  }
+  return { created: true, post: await loadPost(db, collegeId, input.id) }
+}
+
+async function insertPost(
+  db: Kysely<Database>,
+  user: AuthUser,
+  input: PostOutput,
+  ip: string,
+  { now, publishAt, targets }: { now: string; publishAt: string; targets: TargetRow[] },
+) {
+  const collegeId = user.college_id!
   await db.transaction().execute(async (trx) => {
     const version = await takeVersion(trx, collegeId)
     await tenantScope(trx, collegeId)
@@ -120,7 +141,6 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
       ip,
     })
   })
-  return { created: true, post: await loadPost(db, collegeId, input.id) }
 }
 
 async function editablePost(db: Kysely<Database>, user: AuthUser, id: string) {

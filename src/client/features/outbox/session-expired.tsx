@@ -1,0 +1,31 @@
+import { Trans } from '@lingui/react/macro'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { syncStatusAtom } from '../../platform/sync/sync-status.ts'
+
+/** The server no longer accepts this session: the queue waits, nothing is lost, the user signs in. */
+export function SessionExpired() {
+  const status = useAtomValue(syncStatusAtom)
+  const location = useLocation()
+  if (!status.needsSignIn && !status.storageFull && !status.reloadRequired) return null
+  return (
+    <div role="alert" className="bg-red-100 px-4 py-2 text-center text-sm text-red-900">
+      {status.needsSignIn && (
+        <>
+          <Trans>Your session has ended. Your changes are kept on this device.</Trans>{' '}
+          <Link to="/auth/login" search={{ redirect: location.href }} className="font-medium underline">
+            <Trans>Sign in again to send them</Trans>
+          </Link>
+        </>
+      )}
+      {status.storageFull && (
+        <Trans>This device is out of storage space. Free some space; your changes are kept.</Trans>
+      )}
+      {status.reloadRequired && (
+        <button type="button" className="underline" onClick={() => window.location.reload()}>
+          <Trans>The app was updated in another tab. Reload this page.</Trans>
+        </button>
+      )}
+    </div>
+  )
+}

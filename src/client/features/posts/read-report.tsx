@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
+import type { ReadReport } from '#shared/posts.schema.ts'
+import { api } from '../../platform/api.ts'
+import { onlineAtom } from '../../platform/online.ts'
+
+/** For authors and admins: "read by N of M" and who has not read it yet. */
+export function ReadReportPanel({ postId }: { postId: string }) {
+  const { t } = useLingui()
+  const online = useAtomValue(onlineAtom)
+  const [report, setReport] = useState<ReadReport>()
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    if (!online) return
+    api
+      .get(`api/v1/posts/${postId}/reads`)
+      .json<ReadReport>()
+      .then(setReport)
+      .catch(() => setFailed(true))
+  }, [postId, online])
+  if (!online && !report) {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        <Trans>Read receipts are shown when you are online.</Trans>
+      </p>
+    )
+  }
+  if (failed || !report) return null
+  return (
+    <details className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+      <summary className="cursor-pointer font-medium" data-testid="read-report">
+        {t`Read by ${report.read} of ${report.total}`}
+      </summary>
+      {report.unread.length > 0 ? (
+        <>
+          <p className="mt-2 text-sm font-medium">
+            <Trans>Not read yet:</Trans>
+          </p>
+          <ul className="text-sm">
+            {report.unread.map((u) => (
+              <li key={u.id}>{u.name}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-2 text-sm">
+          <Trans>Everyone has read it.</Trans>
+        </p>
+      )}
+    </details>
+  )
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ArticleList } from '../../../features/posts/article-list.tsx'
+
+export const Route = createFileRoute('/blog/articles/')({
+  component: ArticleList,
+})

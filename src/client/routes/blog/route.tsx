@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AppLayout } from '../../features/shell/app-layout.tsx'
+import { requireSignIn } from '../../platform/guards.ts'
+
+export const Route = createFileRoute('/blog')({
+  beforeLoad: requireSignIn,
+  component: AppLayout,
+})

@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test'
+
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+}
+
+/** Counts the posts with this title on the server, as the signed-in user of the page sees them. */
+export async function serverPostCount(page: Page, title: string): Promise<number> {
+  return page.evaluate(async (wanted) => {
+    const token = localStorage.getItem('token')
+    const res = await fetch('/api/v1/posts?limit=100', { headers: { Authorization: `Bearer ${token}` } })
+    const body = (await res.json()) as { data: { title: string }[] }
+    return body.data.filter((p) => p.title === wanted).length
+  }, title)
+}
