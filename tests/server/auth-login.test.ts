@@ -71,4 +71,19 @@ describe('POST /api/login-mobile', () => {
     })
     expect(beta.status).toBe(400)
   })
+
+  it('keeps the platform owner able to sign in: no college user may take the owner address', async () => {
+    const token = await t.login('company@demo.test')
+    const update = await t.request('POST', '/api/v1/users/update/profile', {
+      token,
+      headers: { 'accept-language': 'en' },
+      json: { name: 'Carla', email: 'root@platform.test' },
+    })
+    expect(update.status).toBe(422)
+    expect(((await update.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
+      'This email address is already in use',
+    ])
+    const owner = await t.request('POST', '/api/login-mobile', { json: { email: 'root@platform.test', password: 'demo12345' } })
+    expect(((await owner.json()) as { type: string }).type).toBe('superadmin')
+  })
 })

@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { logger } from '../platform/logger.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -22,6 +23,9 @@ export function openSqlite(file: string): DbHandle {
 
 export function openPostgres(url: string): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server drops (restart, failover, terminate) is replaced on next use; without
+  // this listener pg re-emits the error on the pool and it crashes the process.
+  pool.on('error', (error) => logger.warn('idle database connection lost', { error: error.message }))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }

@@ -1,34 +1,13 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { apiToken, bearer } from '../helpers/api.ts'
 import { origin, signIn } from '../helpers/session.ts'
+import { writePost } from '../helpers/posts.ts'
 import { serverPostCount, waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
 })
-
-async function writePost(page: Page, title: string, options: { course?: string; picture?: Buffer } = {}) {
-  await page.goto('/blog/new-post')
-  await page.getByLabel('Title').fill(title)
-  await page.getByRole('textbox', { name: 'Content' }).click()
-  await page.keyboard.type(`${title}: a few lines for the families.`)
-  if (options.course) {
-    await page.getByLabel('1° Básico', { exact: true }).check()
-    await page.getByLabel(options.course, { exact: true }).check()
-  } else {
-    await page.getByLabel('All grades').check()
-    await page.getByLabel('All courses').check()
-  }
-  if (options.picture) {
-    await page
-      .getByLabel('Add pictures')
-      .setInputFiles({ name: 'trip.png', mimeType: 'image/png', buffer: options.picture })
-    await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible()
-  }
-  await page.getByRole('button', { name: 'Publish' }).click()
-  await expect(page).toHaveURL(/\/blog\/post\//)
-}
 
 test('a guardian reads the news, goes offline, reloads and still reads them (P1)', async ({
   page,

@@ -108,3 +108,37 @@ export function mayRead(viewer: Viewer, post: Pick<Post, 'grades' | 'courses'>):
   if (post.courses.includes('all')) return post.grades.some((g) => g !== 'all' && viewer.gradeIds.includes(g))
   return post.courses.some((c) => c !== 'all' && viewer.courseIds.includes(c))
 }
+
+/**
+ * The ids of the posts this viewer may see now, worked out from the tables: not deleted; published, or
+ * theirs, or they are an admin; and for the whole college, one of their grades (every course) or courses.
+ */
+export async function visiblePostIds(t: TestApp, viewer: Viewer): Promise<Set<string>> {
+  const now = new Date().toISOString()
+  const posts = await t.db
+    .selectFrom('posts')
+    .select(['id', 'author_id', 'publish_at', 'deleted_at'])
+    .where('college_id', '=', viewer.collegeId)
+    .execute()
+  const targets = await t.db
+    .selectFrom('post_targets')
+    .select(['post_id', 'grade_id', 'course_id'])
+    .where('college_id', '=', viewer.collegeId)
+    .execute()
+  const visible = new Set<string>()
+  for (const post of posts) {
+    if (post.deleted_at) continue
+    if (post.publish_at > now && post.author_id !== viewer.id && !viewer.admin) continue
+    const own = targets.filter((target) => target.post_id === post.id)
+    const forViewer =
+      viewer.all ||
+      own.some(
+        (target) =>
+          (target.grade_id === null && target.course_id === null) ||
+          (target.course_id === null && viewer.gradeIds.includes(target.grade_id!)) ||
+          (target.course_id !== null && viewer.courseIds.includes(target.course_id)),
+      )
+    if (forViewer) visible.add(post.id)
+  }
+  return visible
+}

@@ -65,21 +65,23 @@ async function removeOtherUsersData(userId: number): Promise<void> {
   }
 }
 
+/** Back online, back in the tab, or a fresh start: waiting writes go now, whatever their backoff said. */
+export async function retryNow(): Promise<void> {
+  const db = localDb()
+  if (!db) return
+  await db.outbox
+    .where('state')
+    .equals('pending')
+    .modify({ nextAttemptAt: 0 })
+    .catch(() => undefined)
+  await syncNow()
+}
+
 function attachTriggers(): () => void {
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void syncNow()
+    if (document.visibilityState === 'visible') void retryNow()
   }
-  // Back online: waiting writes go now, whatever their backoff said.
-  const onOnline = () => {
-    const db = localDb()
-    if (!db) return
-    void db.outbox
-      .where('state')
-      .equals('pending')
-      .modify({ nextAttemptAt: 0 })
-      .catch(() => undefined)
-      .then(() => syncNow())
-  }
+  const onOnline = () => void retryNow()
   const onFocus = () => void syncNow()
   const onMessage = (event: MessageEvent) => {
     if (event.data?.type === 'replay-outbox') void syncNow()
@@ -113,7 +115,7 @@ export async function startSync(userId: number): Promise<void> {
   detach ??= typeof window === 'undefined' ? () => undefined : attachTriggers()
   if (resuming) await resumeSignedIn()
   void removeOtherUsersData(userId).catch(() => undefined)
-  await syncNow()
+  await retryNow()
 }
 
 export function stopSync(): void {

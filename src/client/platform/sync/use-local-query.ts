@@ -16,6 +16,6 @@ export function useLocalQuery<T>(
   fallback?: T,
 ): T | undefined {
   const db = useLocalDb()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller lists the query's own inputs.
+  // The caller lists the query's own inputs in `deps`; the database is added here.
   return useLiveQuery(() => (db ? query(db) : Promise.resolve(fallback)), [db, ...deps])
 }

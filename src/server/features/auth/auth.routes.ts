@@ -22,6 +22,7 @@ import {
   FORGOT_MAX_PER_CLIENT,
   FORGOT_MAX_PER_EMAIL,
   findLoginUser,
+  findLoginUsers,
   LOGIN_MAX_PER_CLIENT,
   LOGIN_MAX_PER_EMAIL,
   LOGIN_WINDOW_MS,
@@ -48,10 +49,16 @@ authRoutes.post('/api/login-mobile', async (c) => {
     },
   ]
   await assertWithinLimits(db, limits)
-  const user = await findLoginUser(c, input.email)
-  let ok = false
-  if (user) ok = await verifyPassword(input.password, user.password_hash)
-  else await burnPasswordCheck(input.password)
+  const candidates = await findLoginUsers(c, input.email)
+  let user: (typeof candidates)[number] | undefined
+  for (const candidate of candidates) {
+    if (await verifyPassword(input.password, candidate.password_hash)) {
+      user = candidate
+      break
+    }
+  }
+  if (candidates.length === 0) await burnPasswordCheck(input.password)
+  const ok = user !== undefined
   if (!user || !ok) {
     await recordHit(db, limits)
     throw new ApiError(400, messages.loginFailed)

@@ -17,7 +17,12 @@ export const FORGOT_MAX_PER_EMAIL = 3
 export const FORGOT_MAX_PER_CLIENT = 10
 
 /** The account an email signs in to on this host: the college's own, or a platform owner's on a platform host. */
-export async function findLoginUser(c: Context<AppEnv>, email: string) {
+/**
+ * The accounts an email may sign in to on this host: the college's own, then (on a platform host) the
+ * platform owner's. Both are tried at sign-in, so a college user who takes the owner's address on a
+ * shared host cannot lock the owner out.
+ */
+export async function findLoginUsers(c: Context<AppEnv>, email: string) {
   const { db } = c.var.deps
   const base = db
     .selectFrom('users')
@@ -27,9 +32,12 @@ export async function findLoginUser(c: Context<AppEnv>, email: string) {
     .where('users.email', '=', email)
   const college = c.var.college
   const own = college ? await base.where('users.college_id', '=', college.id).executeTakeFirst() : undefined
-  if (own) return own
-  if (isPlatformHost(c)) return base.where('users.college_id', 'is', null).executeTakeFirst()
-  return undefined
+  const platform = isPlatformHost(c) ? await base.where('users.college_id', 'is', null).executeTakeFirst() : undefined
+  return [own, platform].filter((u) => u !== undefined)
+}
+
+export async function findLoginUser(c: Context<AppEnv>, email: string) {
+  return (await findLoginUsers(c, email))[0]
 }
 
 export function publicOrigin(c: Context<AppEnv>): string {

@@ -48,6 +48,7 @@ export function sameAccount(user: Pick<AuthUser, 'college_id'>) {
       : eb('users.college_id', '=', user.college_id)
 }
 
+/** The address belongs to another account of this college, or to a platform owner. */
 export async function emailTakenByOther(
   db: Kysely<Database>,
   user: AuthUser,
@@ -58,7 +59,8 @@ export async function emailTakenByOther(
     .select('id')
     .where('email', '=', email)
     .where('id', '!=', user.id)
-    .where(sameAccount(user))
+    // Platform owners sign in on hosts that colleges share; nobody else may take their address.
+    .where((eb) => eb.or([sameAccount(user)(eb), eb('users.college_id', 'is', null)]))
     .executeTakeFirst()
   return Boolean(other)
 }

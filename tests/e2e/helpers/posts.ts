@@ -1,0 +1,25 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Writes a post through the editor, for the whole college or one course of 1° Básico. */
+export async function writePost(page: Page, title: string, options: { course?: string; picture?: Buffer } = {}) {
+  await page.goto('/blog/new-post')
+  await page.getByLabel('Title').fill(title)
+  await page.getByRole('textbox', { name: 'Content' }).click()
+  await page.keyboard.type(`${title}: a few lines for the families.`)
+  if (options.course) {
+    await page.getByLabel('1° Básico', { exact: true }).check()
+    await page.getByLabel(options.course, { exact: true }).check()
+  } else {
+    await page.getByLabel('All grades').check()
+    await page.getByLabel('All courses').check()
+  }
+  if (options.picture) {
+    await page
+      .getByLabel('Add pictures')
+      .setInputFiles({ name: 'trip.png', mimeType: 'image/png', buffer: options.picture })
+    await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible()
+  }
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page).toHaveURL(/\/blog\/post\//)
+}
+

@@ -1,0 +1,41 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { expect, test } from '@playwright/test'
+import { writePost } from '../helpers/posts.ts'
+import { signIn } from '../helpers/session.ts'
+import { waitForServiceWorker } from '../helpers/sync.ts'
+
+const SW_FILE = 'dist/sw.js'
+
+test('P7: a new build offers "Update"; the old tab keeps working and accepting loses no draft', async ({ page, context }) => {
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const original = await readFile(SW_FILE, 'utf8')
+  try {
+    await signIn(page, 'staff@demo.test')
+    await waitForServiceWorker(page)
+    const title = `Draft across an update ${Date.now()}`
+    await context.setOffline(true)
+    await writePost(page, title)
+    await context.setOffline(false)
+    await context.route('**/api/v1/posts', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback(),
+    )
+
+    // A deploy: the server now serves a different service worker.
+    await writeFile(SW_FILE, `${original}\n// next build ${Date.now()}\n`)
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+    await expect(page.getByText('A new version of the app is ready.')).toBeVisible({ timeout: 20_000 })
+
+    // Nothing was swapped under the user: lazy routes of the running version still load.
+    await page.getByRole('link', { name: 'Gallery' }).first().click()
+    await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Update' }).click()
+    await page.waitForEvent('load')
+    await page.goto('/blog/articles')
+    await expect(page.getByRole('link', { name: title })).toBeVisible()
+    await expect(page.getByTestId('sync-state').first()).toHaveText('Waiting to send')
+  } finally {
+    await writeFile(SW_FILE, original)
+    await context.unroute('**/api/v1/posts')
+  }
+})
