@@ -16,9 +16,9 @@ let guardian: string
 let demoId: number
 beforeAll(async () => {
   t = await createTestApp()
-  ;[staff, admin, guardian] = await Promise.all(
-    ['staff@demo.test', 'admin@demo.test', 'guardian@demo.test'].map((e) => t.login(e)),
-  )
+  staff = await t.login('staff@demo.test')
+  admin = await t.login('admin@demo.test')
+  guardian = await t.login('guardian@demo.test')
   demoId = await collegeIdOf(t.db, 'demo')
 })
 afterAll(async () => {
@@ -117,7 +117,9 @@ describe('uploading a picture', () => {
     const text = new Blob(['this is not a picture'], { type: 'image/png' })
     const res = await upload(staff, uuidv7(), text, 'notes.txt')
     expect(res.status).toBe(422)
-    expect((await body<ErrorBody>(res)).errors).toEqual({ file: ['Pictures must be JPEG, PNG or WebP images'] })
+    expect((await body<ErrorBody>(res)).errors).toEqual({
+      file: ['Pictures must be JPEG, PNG or WebP images'],
+    })
     const empty = await upload(staff, uuidv7(), new Blob([]), 'empty.png')
     expect(empty.status).toBe(422)
     expect(await storedFiles()).toEqual(before)

@@ -22,7 +22,11 @@ beforeAll(async () => {
     tok[who] = await t.login(`${who}@demo.test`)
     uid[who] = await userIdOf(t.db, `${who}@demo.test`)
   }
-  forCourse1A = await createPost(t, tok.staff!, { title: '1° A', grades: [ids.grade1], courses: [ids.course1A] })
+  forCourse1A = await createPost(t, tok.staff!, {
+    title: '1° A',
+    grades: [ids.grade1],
+    courses: [ids.course1A],
+  })
   forEveryone = await createPost(t, tok.staff!, { title: 'Todos' })
   forGrade2 = await createPost(t, tok.staff!, { title: '2° básico', grades: [ids.grade2], courses: ['all'] })
 })
@@ -178,7 +182,11 @@ describe('notifications are marked read the same way', () => {
       headers: EN,
     })
   const storedNotification = (id: string) =>
-    t.db.selectFrom('notifications').select(['read_at', 'version']).where('id', '=', id).executeTakeFirstOrThrow()
+    t.db
+      .selectFrom('notifications')
+      .select(['read_at', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
 
   it('sets read_at to the reported time, keeps the first, and clamps a future time', async () => {
     const id = await welcomeOf('guardian')

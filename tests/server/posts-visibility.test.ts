@@ -76,9 +76,9 @@ describe('who sees which post', () => {
     expect(await titlesFor('guardian')).toEqual(
       ['Primero A', 'Primero A y Segundo A', 'Primero básico', 'Todo el colegio'].sort(),
     )
-    expect((await t.request('GET', `/api/v1/posts/${posts['Primero B']!.id}`, { token: tokens.guardian })).status).toBe(
-      404,
-    )
+    expect(
+      (await t.request('GET', `/api/v1/posts/${posts['Primero B']!.id}`, { token: tokens.guardian })).status,
+    ).toBe(404)
     const one = await t.request('GET', `/api/v1/posts/${posts['Primero A']!.id}`, { token: tokens.guardian })
     expect(one.status).toBe(200)
     expect(await body(one)).toEqual(posts['Primero A'])
@@ -91,9 +91,9 @@ describe('who sees which post', () => {
     expect(await titlesFor('student2')).toEqual(
       ['Primero A y Segundo A', 'Segundo A', 'Segundo básico', 'Todo el colegio'].sort(),
     )
-    expect((await t.request('GET', `/api/v1/posts/${posts['Primero A']!.id}`, { token: tokens.student2 })).status).toBe(
-      404,
-    )
+    expect(
+      (await t.request('GET', `/api/v1/posts/${posts['Primero A']!.id}`, { token: tokens.student2 })).status,
+    ).toBe(404)
   })
 
   it('a company sees only the posts for the whole college', async () => {

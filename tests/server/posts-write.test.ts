@@ -16,9 +16,10 @@ let categoryId: number
 beforeAll(async () => {
   t = await createTestApp()
   ids = await demoIds(t)
-  ;[staff, admin, guardian, student] = await Promise.all(
-    ['staff@demo.test', 'admin@demo.test', 'guardian@demo.test', 'student@demo.test'].map((e) => t.login(e)),
-  )
+  staff = await t.login('staff@demo.test')
+  admin = await t.login('admin@demo.test')
+  guardian = await t.login('guardian@demo.test')
+  student = await t.login('student@demo.test')
   const res = await t.request('POST', '/api/v1/post-categories', {
     token: staff,
     json: { name: 'Reuniones' },
@@ -164,7 +165,10 @@ describe('a post the server refuses (422)', () => {
 
   it('refuses a course that was deleted meanwhile, on courses', async () => {
     const admin = await t.login('admin@demo.test')
-    const created = await send('POST', '/api/v1/courses', admin, { grade_id: ids.grade1, name: '1° Básico C' })
+    const created = await send('POST', '/api/v1/courses', admin, {
+      grade_id: ids.grade1,
+      name: '1° Básico C',
+    })
     expect(created.status).toBe(201)
     const { id: courseId } = await body<{ id: number }>(created)
     expect((await send('DELETE', `/api/v1/courses/${courseId}`, admin)).status).toBe(204)

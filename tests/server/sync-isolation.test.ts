@@ -51,7 +51,11 @@ beforeAll(async () => {
   const demoCategory = await newCategory(staff, 'localhost', 'Comunicados')
   await createPost(t, staff, { title: 'Demo: todos', category_id: demoCategory })
   await createPost(t, staff, { title: 'Demo: 1° Básico', grades: [ids.grade1], courses: ['all'] })
-  const demo1A = await createPost(t, staff, { title: 'Demo: 1° A', grades: [ids.grade1], courses: [ids.course1A] })
+  const demo1A = await createPost(t, staff, {
+    title: 'Demo: 1° A',
+    grades: [ids.grade1],
+    courses: [ids.course1A],
+  })
   await createPost(t, staff, { title: 'Demo: 1° B', grades: [ids.grade1], courses: [ids.course1B] })
   await createPost(t, staff, { title: 'Demo: 2° A', grades: [ids.grade2], courses: [ids.course2A] })
   await createPost(t, staff, { title: 'Demo: programado', publish_at: minutesFromNow(60) })
@@ -95,7 +99,10 @@ describe('each user pulls only their own college, and only what they may see', (
     // Posts: every id is this college's; the puts are exactly what the rules allow, and each put's
     // targets agree with the rules too.
     const collegeOf = new Map(
-      (await t.db.selectFrom('posts').select(['id', 'college_id']).execute()).map((p) => [p.id, p.college_id]),
+      (await t.db.selectFrom('posts').select(['id', 'college_id']).execute()).map((p) => [
+        p.id,
+        p.college_id,
+      ]),
     )
     for (const change of of('posts')) expect(collegeOf.get(change.id), change.id).toBe(collegeId)
     const puts = of('posts').filter((c) => c.op === 'put')
@@ -117,7 +124,11 @@ describe('each user pulls only their own college, and only what they may see', (
         .map((c) => c.id)
         .sort(),
     ).toEqual(notifications.map((n) => n.id).sort())
-    const reads = await t.db.selectFrom('post_reads').select('post_id').where('user_id', '=', viewer.id).execute()
+    const reads = await t.db
+      .selectFrom('post_reads')
+      .select('post_id')
+      .where('user_id', '=', viewer.id)
+      .execute()
     expect(
       of('post_reads')
         .map((c) => c.id)
@@ -143,7 +154,11 @@ describe('each user pulls only their own college, and only what they may see', (
 describe('a token only works on its own college', () => {
   it("a Colegio Demo token on Beta's host answers 401, and the other way round", async () => {
     for (const email of ['guardian@demo.test', 'admin@demo.test']) {
-      const res = await t.request('GET', '/api/v1/sync', { host: 'beta.localhost', token: tok[email], headers: EN })
+      const res = await t.request('GET', '/api/v1/sync', {
+        host: 'beta.localhost',
+        token: tok[email],
+        headers: EN,
+      })
       expect(res.status, email).toBe(401)
       expect(await body(res)).toEqual({ message: 'Unauthenticated.' })
     }
@@ -171,9 +186,9 @@ describe('a token only works on its own college', () => {
     const admin = tok['admin@demo.test']
     expect((await t.request('GET', `/api/v1/posts/${betaPost.id}/reads`, { token: admin })).status).toBe(404)
     const change = { title: 'x', content: '<p>x</p>', grades: ['all'], courses: ['all'] }
-    expect((await t.request('PUT', `/api/v1/posts/${betaPost.id}`, { token: admin, json: change })).status).toBe(
-      404,
-    )
+    expect(
+      (await t.request('PUT', `/api/v1/posts/${betaPost.id}`, { token: admin, json: change })).status,
+    ).toBe(404)
     expect((await t.request('DELETE', `/api/v1/posts/${betaPost.id}`, { token: admin })).status).toBe(404)
     // Nor can its id be taken over by a post here.
     const taken = await t.request('POST', '/api/v1/posts', {
@@ -181,7 +196,11 @@ describe('a token only works on its own college', () => {
       json: { id: betaPost.id, title: 'x', content: '<p>x</p>', grades: ['all'], courses: ['all'] },
     })
     expect(taken.status).toBe(409)
-    const beta = await t.db.selectFrom('posts').selectAll().where('id', '=', betaPost.id).executeTakeFirstOrThrow()
+    const beta = await t.db
+      .selectFrom('posts')
+      .selectAll()
+      .where('id', '=', betaPost.id)
+      .executeTakeFirstOrThrow()
     expect(beta).toMatchObject({ title: 'Beta: everyone', deleted_at: null })
   })
 })

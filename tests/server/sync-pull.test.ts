@@ -23,7 +23,10 @@ beforeAll(async () => {
     uid[who] = await userIdOf(t.db, `${who}@demo.test`)
   }
   // Something in every collection: a category, posts for several audiences, a read, notifications.
-  const category = await t.request('POST', '/api/v1/post-categories', { token: tok.staff, json: { name: 'Avisos' } })
+  const category = await t.request('POST', '/api/v1/post-categories', {
+    token: tok.staff,
+    json: { name: 'Avisos' },
+  })
   expect(category.status).toBe(201)
   const categoryId = (await body<{ id: number }>(category)).id
   await createPost(t, tok.staff!, { title: 'Para todos', category_id: categoryId })
@@ -49,7 +52,8 @@ afterAll(async () => {
 /** What the guardian's mirror must hold, per collection, worked out from the tables. */
 async function expectedForGuardian(): Promise<Record<SyncChange['collection'], string[]>> {
   const collegeId = await collegeIdOf(t.db, 'demo')
-  const idsOf = async (rows: Promise<{ id: string | number }[]>) => (await rows).map((r) => String(r.id)).sort()
+  const idsOf = async (rows: Promise<{ id: string | number }[]>) =>
+    (await rows).map((r) => String(r.id)).sort()
   return {
     posts: [...(await visiblePostIds(t, guardianView))].sort(),
     post_categories: await idsOf(
@@ -62,15 +66,21 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
       t.db.selectFrom('notifications').select('id').where('user_id', '=', uid.guardian!).execute(),
     ),
     grades: await idsOf(t.db.selectFrom('grades').select('id').where('college_id', '=', collegeId).execute()),
-    courses: await idsOf(t.db.selectFrom('courses').select('id').where('college_id', '=', collegeId).execute()),
+    courses: await idsOf(
+      t.db.selectFrom('courses').select('id').where('college_id', '=', collegeId).execute(),
+    ),
   }
 }
 
 const sortedPuts = (changes: SyncChange[], collection: SyncChange['collection']) =>
   putIds(changes, collection).sort()
 
+/** The put of the post with this title, if the changes have one. */
 const titleOf = (changes: SyncChange[], title: string) =>
-  changes.find((c) => c.collection === 'posts' && c.op === 'put' && (c.data as Post).title === title)
+  changes.find(
+    (c): c is Extract<SyncChange, { collection: 'posts'; op: 'put' }> =>
+      c.collection === 'posts' && c.op === 'put' && c.data.title === title,
+  )
 
 describe('V6 a first pull, page by page', () => {
   it('brings every row the guardian may see exactly once, in increasing version order, across collections', async () => {
@@ -100,7 +110,10 @@ describe('V6 a first pull, page by page', () => {
     const read = changes.find((c) => c.collection === 'post_reads')!
     expect(read).toMatchObject({ op: 'put', data: { id: read.id, post_id: read.id } })
     const course = changes.find((c) => c.collection === 'courses' && c.id === String(ids.course1A))!
-    expect(course).toMatchObject({ op: 'put', data: { id: ids.course1A, grade_id: ids.grade1, name: '1° Básico A' } })
+    expect(course).toMatchObject({
+      op: 'put',
+      data: { id: ids.course1A, grade_id: ids.grade1, name: '1° Básico A' },
+    })
 
     // One big page brings the same rows.
     const { page: whole } = await pull(t, tok.guardian!, { limit: 2000 })
@@ -163,7 +176,12 @@ describe('V6 later pulls from a cursor', () => {
 
     const res = await t.request('PUT', `/api/v1/posts/${post.id}`, {
       token: tok.staff,
-      json: { title: 'Cambia de curso', content: '<p>Ahora para 1° B</p>', grades: [ids.grade1], courses: [ids.course1B] },
+      json: {
+        title: 'Cambia de curso',
+        content: '<p>Ahora para 1° B</p>',
+        grades: [ids.grade1],
+        courses: [ids.course1B],
+      },
     })
     expect(res.status).toBe(200)
     const { changes } = await pullAll(t, tok.guardian!, { since: cursor })
@@ -207,10 +225,16 @@ describe('V6 later pulls from a cursor', () => {
     const post = await createPost(t, tok.staff!, { title: 'Leído en otro teléfono' })
     const { cursor } = await pullAll(t, tok.guardian!)
     const readAt = minutesFromNow(-10)
-    await t.request('POST', `/api/v1/posts/${post.id}/read`, { token: tok.guardian, json: { read_at: readAt } })
+    await t.request('POST', `/api/v1/posts/${post.id}/read`, {
+      token: tok.guardian,
+      json: { read_at: readAt },
+    })
     await t.request('POST', `/api/v1/posts/${post.id}/read`, { token: tok.student2, json: {} })
     const [notice] = await addNotifications(t, uid.guardian!, ['Nuevo aviso'])
-    await t.request('POST', `/api/v1/notifications/${notice}/read`, { token: tok.guardian, json: { read_at: readAt } })
+    await t.request('POST', `/api/v1/notifications/${notice}/read`, {
+      token: tok.guardian,
+      json: { read_at: readAt },
+    })
 
     const { changes } = await pullAll(t, tok.guardian!, { since: cursor })
     expect(changes.filter((c) => c.collection === 'post_reads')).toEqual([
@@ -275,7 +299,10 @@ describe('V6 a reset refills the mirror', () => {
     expect(other.page).toMatchObject({ changes: [], reset: true })
     const betaAdmin = await t.login('admin@beta.test', 'beta.localhost')
     const { cursor: betaCursor } = await pullAll(t, betaAdmin, { host: 'beta.localhost' })
-    expect((await pull(t, tok.guardian!, { since: betaCursor })).page).toMatchObject({ changes: [], reset: true })
+    expect((await pull(t, tok.guardian!, { since: betaCursor })).page).toMatchObject({
+      changes: [],
+      reset: true,
+    })
 
     for (const since of ['garbage', 'eyJ4IjoxfQ', Buffer.from('[2,1,0,5]').toString('base64url')]) {
       const { res, page } = await pull(t, tok.guardian!, { since })

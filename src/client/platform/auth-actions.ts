@@ -16,8 +16,12 @@ import {
 } from './session.ts'
 import { store } from './store.ts'
 import { configureSync } from './sync/sync-config.ts'
-import { startSync, stopSync } from './sync/sync-engine.ts'
 import { readStoredToken } from './token-storage.ts'
+
+// The engine (Dexie and friends) loads only once someone is signed in, keeping the sign-in page light.
+const engine = () => import('./sync/sync-engine.ts')
+const startSync = (userId: number) => engine().then((m) => m.startSync(userId))
+const stopSync = () => engine().then((m) => m.stopSync())
 
 configureSync({ getToken: readStoredToken, getLanguage: () => document.documentElement.lang || undefined })
 
@@ -56,7 +60,7 @@ function clearSession(): void {
 }
 
 export async function logout(): Promise<void> {
-  stopSync()
+  await stopSync()
   try {
     await api.post('api/logout-mobile')
   } catch {

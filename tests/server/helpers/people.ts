@@ -38,7 +38,10 @@ export async function enrol(t: TestApp, studentId: number, courseId: number): Pr
     .select('college_id')
     .where('id', '=', courseId)
     .executeTakeFirstOrThrow()
-  await t.db.insertInto('enrollments').values({ college_id, student_id: studentId, course_id: courseId }).execute()
+  await t.db
+    .insertInto('enrollments')
+    .values({ college_id, student_id: studentId, course_id: courseId })
+    .execute()
 }
 
 export async function linkGuardian(t: TestApp, guardianId: number, studentId: number): Promise<void> {
@@ -74,12 +77,20 @@ export async function viewerOf(t: TestApp, userId: number): Promise<Viewer> {
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow()
   const permissions = (
-    await t.db.selectFrom('role_permissions').select('permission').where('role_id', '=', user.role_id).execute()
+    await t.db
+      .selectFrom('role_permissions')
+      .select('permission')
+      .where('role_id', '=', user.role_id)
+      .execute()
   ).map((p) => p.permission)
   const students =
     user.key === 'guardian'
       ? (
-          await t.db.selectFrom('guardianships').select('student_id').where('guardian_id', '=', user.id).execute()
+          await t.db
+            .selectFrom('guardianships')
+            .select('student_id')
+            .where('guardian_id', '=', user.id)
+            .execute()
         ).map((g) => g.student_id)
       : [user.id]
   const courses = students.length

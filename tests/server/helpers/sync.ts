@@ -2,8 +2,8 @@
 // the way; and notifications written the way the server writes them (with a change number).
 import { v7 as uuidv7 } from 'uuid'
 import { expect } from 'vitest'
-import type { SyncChange, SyncResponse } from '#shared/sync.ts'
 import { takeVersions } from '#server/platform/sync-versions.ts'
+import type { SyncChange, SyncResponse } from '#shared/sync.ts'
 import { EN } from './http.ts'
 import type { TestApp } from './test-app.ts'
 

@@ -32,7 +32,9 @@ export async function findLoginUsers(c: Context<AppEnv>, email: string) {
     .where('users.email', '=', email)
   const college = c.var.college
   const own = college ? await base.where('users.college_id', '=', college.id).executeTakeFirst() : undefined
-  const platform = isPlatformHost(c) ? await base.where('users.college_id', 'is', null).executeTakeFirst() : undefined
+  const platform = isPlatformHost(c)
+    ? await base.where('users.college_id', 'is', null).executeTakeFirst()
+    : undefined
   return [own, platform].filter((u) => u !== undefined)
 }
 

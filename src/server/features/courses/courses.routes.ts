@@ -43,7 +43,12 @@ coursesRoutes.get('/api/v1/grades', async (c) => {
 coursesRoutes.post('/api/v1/courses', requirePermission('college.manage'), async (c) => {
   const collegeId = c.var.auth.user.college_id!
   const schema = v.object({
-    grade_id: v.pipe(v.number(message(messages.gradeRequired)), v.integer(message(messages.gradeRequired))),
+    // A missing key gets the field's own message too, not valibot's generic one.
+    grade_id: v.pipe(
+      v.optional(v.number(message(messages.gradeRequired)), 0),
+      v.integer(message(messages.gradeRequired)),
+      v.minValue(1, message(messages.gradeRequired)),
+    ),
     name: requiredText(80),
   })
   const input = validate(c, schema, await readJson(c))
@@ -70,7 +75,12 @@ coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manag
   const studentId = idOf(c.req.param('id'))
   const input = validate(
     c,
-    v.object({ course_ids: v.array(v.pipe(v.number(), v.integer()), message(messages.courseRequired)) }),
+    v.object({
+      course_ids: v.pipe(
+        v.optional(v.unknown(), null),
+        v.array(v.pipe(v.number(), v.integer()), message(messages.courseRequired)),
+      ),
+    }),
     await readJson(c),
   )
   const scope = tenantScope(c.var.deps.db, collegeId)
