@@ -83,7 +83,9 @@ describe('POST /api/login-mobile', () => {
     expect(((await update.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
       'This email address is already in use',
     ])
-    const owner = await t.request('POST', '/api/login-mobile', { json: { email: 'root@platform.test', password: 'demo12345' } })
+    const owner = await t.request('POST', '/api/login-mobile', {
+      json: { email: 'root@platform.test', password: 'demo12345' },
+    })
     expect(((await owner.json()) as { type: string }).type).toBe('superadmin')
   })
 })

@@ -65,7 +65,7 @@ describe('the built client', () => {
 
   it.each([
     ['GET', '/api/anything'],
-    ['GET', '/api/v1/posts/123'],
+    ['GET', '/api/v1/no-such-area/123'],
     ['POST', '/api/anything'],
     ['GET', '/media/avatars/1/missing.webp'],
   ])('never answers the shell for %s %s', async (method, path) => {

@@ -164,7 +164,6 @@ describe('a post the server refuses (422)', () => {
   })
 
   it('refuses a course that was deleted meanwhile, on courses', async () => {
-    const admin = await t.login('admin@demo.test')
     const created = await send('POST', '/api/v1/courses', admin, {
       grade_id: ids.grade1,
       name: '1° Básico C',

@@ -1,7 +1,6 @@
 // A guardian's phone keeps a mirror: it pulls what changed since its cursor, page by page, and starts over
 // when the server says what the guardian may see has changed. (OFFLINE.md checklist item V6.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Post } from '#shared/posts.schema.ts'
 import type { SyncChange } from '#shared/sync.ts'
 import { body, collegeIdOf, EN, userIdOf } from './helpers/http.ts'
 import { type Viewer, viewerOf, visiblePostIds } from './helpers/people.ts'

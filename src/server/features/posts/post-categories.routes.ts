@@ -46,12 +46,24 @@ postCategoriesRoutes.post('/api/v1/post-categories', requirePermission('posts.pu
     .where('slug', '=', slug)
     .executeTakeFirst()
   if (existing) return c.json(existing satisfies PostCategory)
-  const row = await db.transaction().execute(async (trx) => {
-    const version = await takeVersion(trx, collegeId)
-    return tenantScope(trx, collegeId)
-      .insertInto('post_categories', { name, slug, version, created_at: nowIso() })
-      .returning(['id', 'name', 'slug'])
-      .executeTakeFirstOrThrow()
-  })
+  let row: PostCategory
+  try {
+    row = await db.transaction().execute(async (trx) => {
+      const version = await takeVersion(trx, collegeId)
+      return tenantScope(trx, collegeId)
+        .insertInto('post_categories', { name, slug, version, created_at: nowIso() })
+        .returning(['id', 'name', 'slug'])
+        .executeTakeFirstOrThrow()
+    })
+  } catch (error) {
+    // Two people adding the same category at once: the unique slug decides, both get the one row.
+    const winner = await tenantScope(db, collegeId)
+      .selectFrom('post_categories')
+      .select(['id', 'name', 'slug'])
+      .where('slug', '=', slug)
+      .executeTakeFirst()
+    if (!winner) throw error
+    return c.json(winner satisfies PostCategory)
+  }
   return c.json(row satisfies PostCategory, 201)
 })
