@@ -15,10 +15,11 @@ test('P7: a new build offers "Update"; the old tab keeps working and accepting l
     const title = `Draft across an update ${Date.now()}`
     await context.setOffline(true)
     await writePost(page, title)
-    await context.setOffline(false)
+    // The server is down when the phone comes back online, so the post is still waiting at the update.
     await context.route('**/api/v1/posts', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback(),
     )
+    await context.setOffline(false)
 
     // A deploy: the server now serves a different service worker.
     await writeFile(SW_FILE, `${original}\n// next build ${Date.now()}\n`)
