@@ -95,7 +95,11 @@ describe('V2 write 2 of 3 meets a 503', () => {
     const first = await write({ title: 'Uno' })
     const second = await write({ title: 'Dos' })
     const third = await write({ title: 'Tres' })
-    expect((await outbox()).map((i) => i.record)).toEqual([`posts:${first}`, `posts:${second}`, `posts:${third}`])
+    expect((await outbox()).map((i) => i.record)).toEqual([
+      `posts:${first}`,
+      `posts:${second}`,
+      `posts:${third}`,
+    ])
 
     h.net.fail({ status: 503 }, (e) => e.body?.id === second)
     await backOnline()
@@ -183,9 +187,19 @@ describe('V3 a 422 needs attention', () => {
     const other = await write({ title: 'Otra' })
     const existing = (await db.posts.get(id))!
     h.net.offline = true
-    await savePost(draft({ id, title: 'Edición vacía', content: '' }), [], { id: staffId, ...AUTHOR }, existing)
+    await savePost(
+      draft({ id, title: 'Edición vacía', content: '' }),
+      [],
+      { id: staffId, ...AUTHOR },
+      existing,
+    )
     await savePost(draft({ id, title: 'Segunda edición' }), [], { id: staffId, ...AUTHOR }, existing)
-    await savePost(draft({ id: other, title: 'Otra editada' }), [], { id: staffId, ...AUTHOR }, (await db.posts.get(other))!)
+    await savePost(
+      draft({ id: other, title: 'Otra editada' }),
+      [],
+      { id: staffId, ...AUTHOR },
+      (await db.posts.get(other))!,
+    )
     await backOnline()
 
     const items = await outbox()
@@ -193,14 +207,20 @@ describe('V3 a 422 needs attention', () => {
       ['post.update', 'rejected', 'Edición vacía'],
       ['post.update', 'pending', 'Segunda edición'],
     ])
-    expect(h.net.writes().filter((e) => e.method === 'PUT').map((e) => [e.body?.title, e.status])).toEqual([
+    expect(
+      h.net
+        .writes()
+        .filter((e) => e.method === 'PUT')
+        .map((e) => [e.body?.title, e.status]),
+    ).toEqual([
       ['Edición vacía', 422],
       ['Otra editada', 200],
     ])
     expect((await db.posts.get(id))?._sync).toBe('rejected')
 
-    // Discarding the refused edit lets the next one go.
+    // Discarding the refused edit lets the next one go; until it is sent, the mirror keeps showing it.
     await discardWrite(items[0]!.seq!)
+    expect(await db.posts.get(id)).toMatchObject({ title: 'Segunda edición', _sync: 'pending' })
     await replayOutbox(db)
     expect(await db.outbox.count()).toBe(0)
     expect((await h.serverPost(id))?.title).toBe('Segunda edición')
@@ -210,7 +230,12 @@ describe('V3 a 422 needs attention', () => {
 
   it('V3: discardWrite of the only refused edit brings back the server version', async () => {
     const id = await write({ title: 'Versión del servidor' })
-    await savePost(draft({ id, title: 'Mala', content: '' }), [], { id: staffId, ...AUTHOR }, (await db.posts.get(id))!)
+    await savePost(
+      draft({ id, title: 'Mala', content: '' }),
+      [],
+      { id: staffId, ...AUTHOR },
+      (await db.posts.get(id))!,
+    )
     await replayOutbox(db)
     const [item] = await outbox()
     expect(item?.state).toBe('rejected')
@@ -219,6 +244,36 @@ describe('V3 a 422 needs attention', () => {
     await discardWrite(item!.seq!)
     expect(await db.outbox.count()).toBe(0)
     expect(await db.posts.get(id)).toMatchObject({ title: 'Versión del servidor' })
+    expect((await db.posts.get(id))?._sync).toBeUndefined()
+  })
+})
+
+describe('V7 in the outbox: an answer does not overwrite a later local edit', () => {
+  it('V7: a post created then edited offline keeps showing the edit while the edit waits on an outage', async () => {
+    h.net.offline = true
+    const id = await write({ title: 'Primera versión' })
+    await savePost(
+      draft({ id, title: 'Corregida' }),
+      [],
+      { id: staffId, ...AUTHOR },
+      (await db.posts.get(id))!,
+    )
+    expect((await outbox()).map((i) => i.kind)).toEqual(['post.create', 'post.update'])
+
+    h.net.fail({ status: 503 }, (e) => e.method === 'PUT')
+    await backOnline()
+    expect(h.net.writes().map((e) => [e.method, e.status])).toEqual([
+      ['POST', 201],
+      ['PUT', 503],
+    ])
+    // The create's answer must not bring back the first version over the edit still waiting.
+    expect(await db.posts.get(id)).toMatchObject({ title: 'Corregida', _sync: 'pending' })
+
+    h.later(FIVE_MINUTES)
+    await replayOutbox(db)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await h.serverPost(id))?.title).toBe('Corregida')
+    expect((await db.posts.get(id))?.title).toBe('Corregida')
     expect((await db.posts.get(id))?._sync).toBeUndefined()
   })
 })
@@ -271,7 +326,13 @@ describe('V5 network errors and 5xx back off', () => {
     h.net.offline = true
     const id = await write()
     h.net.offline = false
-    const faults = [{ status: 503 }, { status: 500 }, { status: 502 }, 'network-error', { status: 429 }] as const
+    const faults = [
+      { status: 503 },
+      { status: 500 },
+      { status: 502 },
+      'network-error',
+      { status: 429 },
+    ] as const
     const seen: number[] = []
     for (let attempt = 1; attempt <= 11; attempt++) {
       const [item] = await outbox()
@@ -377,7 +438,6 @@ describe('idempotent replay', () => {
     h.net.offline = false
     const answers = await Promise.all([send(), send()])
     // Whatever the server answers the loser, the outbox can retry it; what matters is one post.
-    console.log('CONCURRENT', answers.map((r) => r.status))
     expect(answers.map((r) => r.status).sort()).toContain(201)
     expect(await h.serverPosts(id)).toHaveLength(1)
     h.later(FIVE_MINUTES)
@@ -421,7 +481,9 @@ describe('idempotent replay', () => {
     h.later(FIVE_MINUTES)
 
     // Each tab has its own copy of the engine's modules and its own connection to the database.
-    const tabs = await Promise.all([openTab(), openTab()])
+    const tabs = [await openTab(), await openTab()]
+    expect(tabs[0]!.outbox.replayOutbox).not.toBe(tabs[1]!.outbox.replayOutbox)
+    expect(tabs[0]!.db).not.toBe(tabs[1]!.db)
     await Promise.all(tabs.map((tab) => tab.outbox.replayOutbox(tab.db)))
     await Promise.all(tabs.map((tab) => tab.outbox.replayOutbox(tab.db)))
 

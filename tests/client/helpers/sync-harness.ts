@@ -4,12 +4,14 @@
 import Dexie from 'dexie'
 import { v7 as uuidv7 } from 'uuid'
 import { vi } from 'vitest'
-import { closeLocalDb, createLocalDb, type LocalDb } from '#client/platform/sync/local-db.ts'
+import { CLIENT_COLLECTIONS } from '#client/platform/sync/collections.ts'
+import { closeLocalDb, createLocalDb, type LocalDb, localDb } from '#client/platform/sync/local-db.ts'
 import { replayOutbox } from '#client/platform/sync/outbox.ts'
 import { configureSync } from '#client/platform/sync/sync-config.ts'
+import { stopSync } from '#client/platform/sync/sync-engine.ts'
 import { setSyncStatus } from '#client/platform/sync/sync-status.ts'
-import type { Post } from '#shared/posts.schema.ts'
-import type { SyncResponse } from '#shared/sync.ts'
+import type { Post, PostInput } from '#shared/posts.schema.ts'
+import type { SyncChange, SyncResponse } from '#shared/sync.ts'
 import { userIdOf } from '#tests/server/helpers/http.ts'
 import { createTestApp, type TestApp } from '#tests/server/helpers/test-app.ts'
 
@@ -38,7 +40,11 @@ export class Network {
   readonly log: Exchange[] = []
   private rules: Rule[] = []
 
-  constructor(private readonly t: TestApp) {}
+  private readonly t: TestApp
+
+  constructor(t: TestApp) {
+    this.t = t
+  }
 
   /** The next `times` requests matching `when` meet `fault`. */
   fail(fault: Fault, when: (exchange: Exchange) => boolean = () => true, times = 1): void {
@@ -101,7 +107,12 @@ export async function startHarness() {
   const t = await createTestApp()
   const net = new Network(t)
   let token: string | undefined
-  configureSync({ baseUrl: 'http://localhost', getToken: () => token, getLanguage: () => 'en', fetch: net.fetch })
+  configureSync({
+    baseUrl: 'http://localhost',
+    getToken: () => token,
+    getLanguage: () => 'en',
+    fetch: net.fetch,
+  })
   setSyncStatus({ needsSignIn: false, storageFull: false, reloadRequired: false, pulling: false })
   // Time stands still unless a test moves it, so backoff delays can be checked exactly.
   vi.setSystemTime(new Date())
@@ -142,10 +153,56 @@ export async function startHarness() {
       const res = await t.request('GET', `/api/v1/posts/${id}`, { token: asToken })
       return res.ok ? ((await res.json()) as Post) : undefined
     },
+    /** A post written straight to the server (by another device). */
+    async createServerPost(asToken: string, overrides: Partial<PostInput> = {}): Promise<Post> {
+      const res = await t.request('POST', '/api/v1/posts', {
+        token: asToken,
+        json: {
+          id: uuidv7(),
+          title: 'Aviso',
+          content: '<p>Texto del aviso.</p>',
+          grades: ['all'],
+          courses: ['all'],
+          ...overrides,
+        },
+      })
+      if (res.status !== 201) throw new Error(`creating a post answered ${res.status}: ${await res.text()}`)
+      return (await res.json()) as Post
+    },
+    async courseId(name: string): Promise<number> {
+      return (
+        await t.db.selectFrom('courses').select('id').where('name', '=', name).executeTakeFirstOrThrow()
+      ).id
+    },
+    async gradeId(name: string): Promise<number> {
+      return (await t.db.selectFrom('grades').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+        .id
+    },
+    /** What a user's mirror should hold: a full pull straight from the server, as `collection:id` keys. */
+    async serverMirror(asToken: string): Promise<string[]> {
+      const rows = new Map<string, SyncChange>()
+      let since = ''
+      for (;;) {
+        const res = await t.request('GET', `/api/v1/sync?limit=2000${since ? `&since=${since}` : ''}`, {
+          token: asToken,
+        })
+        const page = (await res.json()) as SyncResponse
+        for (const change of page.changes) {
+          const key = `${change.collection}:${change.id}`
+          if (change.op === 'delete') rows.delete(key)
+          else rows.set(key, change)
+        }
+        since = encodeURIComponent(page.cursor)
+        if (!page.hasMore) return [...rows.keys()].sort()
+      }
+    },
     async stop(): Promise<void> {
       net.offline = true
       // A replay a test started and did not wait for must end before its database goes.
-      for (const db of opened) if (db.isOpen()) await replayOutbox(db as LocalDb).catch(() => undefined)
+      const current = localDb()
+      for (const db of current ? [current, ...opened] : opened)
+        if (db.isOpen()) await replayOutbox(db as LocalDb).catch(() => undefined)
+      stopSync()
       closeLocalDb()
       for (const db of opened) db.close()
       for (const info of await indexedDB.databases()) if (info.name) await Dexie.delete(info.name)
@@ -157,7 +214,16 @@ export async function startHarness() {
   }
 }
 
-/** Every mirror row of a table, without its local flag, keyed by id. */
+/** The primary keys of one mirrored table, as strings. */
 export async function ids(db: LocalDb, table: string): Promise<string[]> {
   return (await db.table(table).toCollection().primaryKeys()).map(String).sort()
+}
+
+/** Every mirrored row as `collection:id`, the way the server names them. */
+export async function mirrorKeys(db: LocalDb): Promise<string[]> {
+  const keys: string[] = []
+  for (const collection of CLIENT_COLLECTIONS) {
+    for (const id of await ids(db, collection.name)) keys.push(`${collection.name}:${id}`)
+  }
+  return keys.sort()
 }

@@ -132,6 +132,8 @@ export async function discardWrite(seq: number): Promise<void> {
   const db = requireDb()
   const item = await discardItem(db, seq)
   if (item?.kind === 'post.update' || item?.kind === 'post.delete') {
+    // Another write of this post still waits: the mirror keeps showing it until it is sent.
+    if (item.record && (await db.outbox.where('record').equals(item.record).count()) > 0) return
     const id = item.url.split('/').pop()!
     try {
       const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/posts/${id}`, {

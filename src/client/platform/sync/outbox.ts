@@ -2,6 +2,7 @@
 // 2xx: done. Network or 5xx: retried with backoff, later writes wait. 401: paused until sign-in.
 // 422: "needs attention" with the field errors, later writes go on. Other 4xx: kept with the message.
 import { v7 as uuidv7 } from 'uuid'
+import type { PostImage } from '#shared/posts.schema.ts'
 import { collectionOf } from './collections.ts'
 import { type LocalDb, localDb } from './local-db.ts'
 import type { OutboxItem } from './outbox-types.ts'
@@ -76,8 +77,9 @@ async function send(
     return { outcome: 'retry' }
   }
   const data = await response.json().catch(() => undefined)
-  if (response.ok || (item.method === 'DELETE' && response.status === 404))
-    return { outcome: 'done', response, data }
+  // Deleting or reading something already gone has nothing left to do.
+  const gone = response.status === 404 && (item.method === 'DELETE' || item.kind.endsWith('.read'))
+  if (response.ok || gone) return { outcome: 'done', response, data }
   if (response.status === 401) return { outcome: 'paused', response, data }
   if (response.status === 422) return { outcome: 'rejected', response, data }
   if (response.status >= 500 || response.status === 408 || response.status === 429)
@@ -89,7 +91,19 @@ async function send(
 async function settle(db: LocalDb, item: OutboxItem, data: unknown): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await db.outbox.delete(item.seq!)
-    if (item.blobId) await db.blobs.delete(item.blobId)
+    if (item.blobId) {
+      await db.blobs.delete(item.blobId)
+      // Posts still waiting showed the local copy just removed: they show the uploaded picture now.
+      const image = data as PostImage | undefined
+      if (image && typeof image === 'object' && image.id === item.blobId && image.url) {
+        await db.posts
+          .where('_sync')
+          .anyOf('pending', 'rejected')
+          .modify((post) => {
+            post.images = post.images.map((i) => (i.id === image.id ? image : i))
+          })
+      }
+    }
     if (!item.record) return
     const [name, id] = item.record.split(/:(.*)/s) as [string, string]
     const collection = collectionOf(name)
@@ -101,12 +115,14 @@ async function settle(db: LocalDb, item: OutboxItem, data: unknown): Promise<voi
       if (others === 0) await table.delete(key)
       return
     }
+    // A later write of the same row still waits: the row keeps showing it, not this older answer (V7).
+    if (others > 0) return
     if (data && typeof data === 'object' && collection.fromWrite) {
       const row = collection.fromWrite(data)
-      if (row) await table.put(others === 0 ? row : { ...row, _sync: 'pending' })
+      if (row) await table.put(row)
       return
     }
-    if (others === 0) await table.update(key, { _sync: undefined })
+    await table.update(key, { _sync: undefined })
   })
 }
 
@@ -117,7 +133,8 @@ async function markRecord(db: LocalDb, item: OutboxItem, state: 'rejected' | 'pe
   if (collection) await db.table(name).update(collection.key(id), { _sync: state })
 }
 
-let replaying: Promise<void> | undefined
+/** One replay per database in this tab; a user switch never waits on the previous user's replay. */
+const replaying = new Map<string, Promise<void>>()
 
 async function replayHere(db: LocalDb): Promise<void> {
   const items = await db.outbox.orderBy('seq').toArray()
@@ -160,7 +177,9 @@ async function replayHere(db: LocalDb): Promise<void> {
 /** Replays the outbox once. Only one tab replays at a time (Web Locks); the others return at once. */
 export function replayOutbox(db: LocalDb | undefined = localDb()): Promise<void> {
   if (!db) return Promise.resolve()
-  replaying ??= (async () => {
+  const running = replaying.get(db.name)
+  if (running) return running
+  const run = (async () => {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
       if (locks)
@@ -172,10 +191,11 @@ export function replayOutbox(db: LocalDb | undefined = localDb()): Promise<void>
       if (isQuotaError(error)) setSyncStatus({ storageFull: true })
       else throw error
     } finally {
-      replaying = undefined
+      replaying.delete(db.name)
     }
   })()
-  return replaying
+  replaying.set(db.name, run)
+  return run
 }
 
 /** The user fixed a write that needed attention: it goes back in line with its new body. */
@@ -202,10 +222,14 @@ export async function discardItem(db: LocalDb, seq: number): Promise<OutboxItem 
     if (item.record) {
       const [name, id] = item.record.split(/:(.*)/s) as [string, string]
       const collection = collectionOf(name)
-      const others = await db.outbox.where('record').equals(item.record).count()
-      if (collection && others === 0) {
+      const others = await db.outbox.where('record').equals(item.record).toArray()
+      if (collection && others.length === 0) {
         if (item.kind.endsWith('.create')) await db.table(name).delete(collection.key(id))
         else await db.table(name).update(collection.key(id), { _sync: undefined })
+      } else if (collection) {
+        // The row now shows the writes left: waiting, or needing attention if one of them does.
+        const _sync = others.some((other) => other.state !== 'pending') ? 'rejected' : 'pending'
+        await db.table(name).update(collection.key(id), { _sync })
       }
     }
   })

@@ -69,6 +69,8 @@ async function removeOtherUsersData(userId: number): Promise<void> {
 export async function retryNow(): Promise<void> {
   const db = localDb()
   if (!db) return
+  // Space may have been freed meanwhile; a new quota error pauses again.
+  if (syncStatus().storageFull) setSyncStatus({ storageFull: false })
   await db.outbox
     .where('state')
     .equals('pending')
