@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { email, optionalText, password, requiredSecret } from './fields.schema.ts'
+import { email, optionalText, password, passwordConfirmation, requiredSecret } from './fields.schema.ts'
 import { messages as m } from './i18n/messages.ts'
 import { message } from './i18n/translate.ts'
 
@@ -18,7 +18,7 @@ export const resetPasswordSchema = v.pipe(
     token: requiredSecret,
     email,
     password,
-    password_confirmation: v.optional(v.string(message(m.passwordMismatch)), ''),
+    password_confirmation: passwordConfirmation,
   }),
   v.forward(
     v.partialCheck(

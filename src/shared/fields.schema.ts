@@ -54,3 +54,5 @@ export const birthdate = v.pipe(
   v.check((value) => value === '' || isRealDate(value), message(m.dateInvalid)),
   v.check((value) => value === '' || isPastOrTodayDate(value), message(m.birthdateFuture)),
 )
+
+export const passwordConfirmation = v.optional(v.string(message(m.passwordMismatch)), '')

@@ -1,5 +1,13 @@
 import * as v from 'valibot'
-import { birthdate, email, optionalText, password, requiredSecret, rut } from './fields.schema.ts'
+import {
+  birthdate,
+  email,
+  optionalText,
+  password,
+  passwordConfirmation,
+  requiredSecret,
+  rut,
+} from './fields.schema.ts'
 import { messages as m } from './i18n/messages.ts'
 import { message } from './i18n/translate.ts'
 
@@ -24,7 +32,7 @@ export const passwordChangeSchema = v.pipe(
   v.object({
     current_password: requiredSecret,
     password,
-    password_confirmation: v.optional(v.string(message(m.passwordMismatch)), ''),
+    password_confirmation: passwordConfirmation,
   }),
   v.forward(
     v.partialCheck(

@@ -58,3 +58,27 @@ export async function tombstonesSince(ctx: PullContext, collection: CollectionNa
     (r) => ({ collection, op: 'delete', id: r.row_id, version: Number(r.version) }) as SyncChange,
   )
 }
+
+/**
+ * Rows every user of the college sees (grades, courses, categories): those changed since the cursor,
+ * then the tombstones of deleted ones.
+ */
+export async function collegeWideChanges(
+  ctx: PullContext,
+  collection: CollectionName,
+  table: 'grades' | 'courses' | 'post_categories',
+  columns: readonly string[],
+): Promise<SyncChange[]> {
+  const rows = (await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom(table)
+    .select([...columns, 'version'] as never[])
+    .where('version', '>', ctx.since)
+    .orderBy('version')
+    .limit(ctx.limit)
+    .execute()) as unknown as ({ id: number; version: number } & Record<string, unknown>)[]
+  const puts = rows.map(
+    ({ version, ...data }) =>
+      ({ collection, op: 'put', id: String(data.id), version: Number(version), data }) as SyncChange,
+  )
+  return [...puts, ...(await tombstonesSince(ctx, collection))]
+}

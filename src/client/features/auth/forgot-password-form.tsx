@@ -7,6 +7,7 @@ import { api } from '../../platform/api.ts'
 import { applyServerErrors } from '../../platform/form-errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { Field } from '../../ui/field.tsx'
+import { FormAlert } from '../../ui/form-alert.tsx'
 
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useLingui()
@@ -33,9 +34,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   if (sent) {
     return (
       <div className="flex flex-col gap-4">
-        <p role="status" className="rounded-lg bg-emerald-100 p-3 text-emerald-950">
-          {sent}
-        </p>
+        <FormAlert tone="success">{sent}</FormAlert>
         <Button variant="secondary" onClick={onBack}>
           <Trans>Back to sign in</Trans>
         </Button>
@@ -47,11 +46,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <p>
         <Trans>Enter your email and we will send you a link to choose a new password.</Trans>
       </p>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <Field
         label={t`Email`}
         type="email"

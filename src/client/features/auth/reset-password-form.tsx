@@ -8,6 +8,7 @@ import { api } from '../../platform/api.ts'
 import { applyServerErrors } from '../../platform/form-errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { Field } from '../../ui/field.tsx'
+import { FormAlert } from '../../ui/form-alert.tsx'
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {
   const { t } = useLingui()
@@ -34,9 +35,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
   if (done) {
     return (
       <div className="flex flex-col gap-4">
-        <p role="status" className="rounded-lg bg-emerald-100 p-3 text-emerald-950">
-          {done}
-        </p>
+        <FormAlert tone="success">{done}</FormAlert>
         <Link to="/auth/login" className="font-medium text-brand underline">
           <Trans>Sign in with your new password</Trans>
         </Link>
@@ -48,11 +47,7 @@ export function ResetPasswordForm({ token, email }: { token: string; email: stri
       <p>
         <Trans>Choose a new password for {email}.</Trans>
       </p>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <Field
         label={t`New password`}
         type="password"

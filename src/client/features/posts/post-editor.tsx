@@ -19,6 +19,7 @@ import type { OutboxItem } from '../../platform/sync/outbox-types.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { Field } from '../../ui/field.tsx'
+import { FormAlert } from '../../ui/form-alert.tsx'
 import { CategorySelect } from './category-select.tsx'
 import { resendPostDraft } from './draft-actions.ts'
 import { type DraftImage, discardWrite, savePost } from './post-actions.ts'
@@ -137,11 +138,7 @@ export function PostEditor({ editId, draftSeq }: { editId?: string; draftSeq?: n
           </Trans>
         </p>
       )}
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <Field label={t`Title`} error={e.title?.message} {...register('title')} />
       <Controller
         control={control}

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { userAtom } from '../../platform/session.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { Button } from '../../ui/button.tsx'
-import { Lightbox } from './lightbox.tsx'
+import { ImageGrid } from './image-grid.tsx'
 import { deletePost, markPostRead } from './post-actions.ts'
-import { PostPicture } from './post-images.tsx'
 import { ReadReportPanel } from './read-report.tsx'
 import { SyncBadge } from './sync-badge.tsx'
 
@@ -20,7 +19,6 @@ export function PostView({ id }: { id: string }) {
     (db) => (post?.category_id ? db.post_categories.get(post.category_id) : Promise.resolve(undefined)),
     [post?.category_id],
   )
-  const [open, setOpen] = useState<number>()
   const exists = Boolean(post)
   useEffect(() => {
     if (exists) void markPostRead(id)
@@ -69,26 +67,7 @@ export function PostView({ id }: { id: string }) {
         dangerouslySetInnerHTML={{ __html: post.content }}
       />
       {post.images.length > 0 && (
-        <section aria-label={t`Gallery`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {post.images.map((image, index) => (
-            <button
-              key={image.id}
-              type="button"
-              onClick={() => setOpen(index)}
-              className="overflow-hidden rounded-lg"
-            >
-              <PostPicture
-                image={image}
-                thumb
-                alt={t`Open picture ${index + 1}`}
-                className="aspect-video w-full object-cover"
-              />
-            </button>
-          ))}
-        </section>
-      )}
-      {open !== undefined && (
-        <Lightbox images={post.images} index={open} onIndex={setOpen} onClose={() => setOpen(undefined)} />
+        <ImageGrid images={post.images} label={t`Gallery`} className="grid-cols-2 sm:grid-cols-3" />
       )}
       {mine && (
         <footer className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">

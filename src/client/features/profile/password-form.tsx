@@ -8,6 +8,7 @@ import { applyServerErrors } from '../../platform/form-errors.ts'
 import { toast } from '../../platform/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import { Field } from '../../ui/field.tsx'
+import { FormAlert } from '../../ui/form-alert.tsx'
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' }
 
@@ -39,11 +40,7 @@ export function PasswordForm() {
       <h2 id="password-heading" className="text-xl font-semibold">
         <Trans>Change password</Trans>
       </h2>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <Field
         label={t`Current password`}
         type="password"

@@ -14,6 +14,7 @@ import { cacheUser, userAtom } from '../../platform/session.ts'
 import { toast } from '../../platform/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import { Field } from '../../ui/field.tsx'
+import { FormAlert } from '../../ui/form-alert.tsx'
 import { AvatarPicker } from './avatar-picker.tsx'
 
 const FIELDS = [
@@ -98,11 +99,7 @@ export function ProfileForm() {
       <h2 id="profile-heading" className="text-xl font-semibold">
         <Trans>Your details</Trans>
       </h2>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
-          {formError}
-        </p>
-      )}
+      <FormAlert>{formError}</FormAlert>
       <AvatarPicker current={user.avatar_url} file={avatar} error={avatarError} onPick={pickAvatar} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t`Name`} autoComplete="given-name" error={e.name?.message} {...register('name')} />

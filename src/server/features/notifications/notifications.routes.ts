@@ -10,6 +10,7 @@ import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
+import { toNotificationDto } from './notification-dto.ts'
 
 export const notificationsRoutes = new Hono<AppEnv>()
 
@@ -35,15 +36,7 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, async (c) => {
   }
   const rows = await query.execute()
   const page = rows.slice(0, limit)
-  const data: Notification[] = page.map((n) => ({
-    id: n.id,
-    title: n.title,
-    content: n.content,
-    scope: n.scope,
-    emergency: n.emergency === 1,
-    read_at: n.read_at,
-    created_at: n.created_at,
-  }))
+  const data: Notification[] = page.map(toNotificationDto)
   const last = page.at(-1)
   return c.json({
     data,

@@ -1,6 +1,7 @@
 import type { SyncChange } from '#shared/sync.ts'
 import type { PullContext, SyncSource } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
+import { toNotificationDto } from './notification-dto.ts'
 
 async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
   const rows = await tenantScope(ctx.db, ctx.collegeId)
@@ -19,15 +20,7 @@ async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
         op: 'put',
         id: n.id,
         version: Number(n.version),
-        data: {
-          id: n.id,
-          title: n.title,
-          content: n.content,
-          scope: n.scope,
-          emergency: n.emergency === 1,
-          read_at: n.read_at,
-          created_at: n.created_at,
-        },
+        data: toNotificationDto(n),
       }) as SyncChange,
   )
 }

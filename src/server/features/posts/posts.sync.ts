@@ -1,7 +1,7 @@
 // The posts area's mirrored collections: posts, the user's own reads, and categories.
 import type { SyncChange } from '#shared/sync.ts'
 import { nowIso } from '../../platform/clock.ts'
-import { memo, type PullContext, type SyncSource, tombstonesSince } from '../../platform/sync-registry.ts'
+import { collegeWideChanges, memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { audienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
@@ -62,29 +62,11 @@ async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
   )
 }
 
-async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
-    .selectFrom('post_categories')
-    .select(['id', 'name', 'slug', 'version'])
-    .where('version', '>', ctx.since)
-    .orderBy('version')
-    .limit(ctx.limit)
-    .execute()
-  const puts = rows.map(
-    (r) =>
-      ({
-        collection: 'post_categories',
-        op: 'put',
-        id: String(r.id),
-        version: Number(r.version),
-        data: { id: r.id, name: r.name, slug: r.slug },
-      }) as SyncChange,
-  )
-  return [...puts, ...(await tombstonesSince(ctx, 'post_categories'))]
-}
-
 export const postsSyncSources: SyncSource[] = [
   { collection: 'posts', prepare: (ctx) => announceDuePosts(ctx.db, ctx.collegeId), changes: postChanges },
   { collection: 'post_reads', changes: readChanges },
-  { collection: 'post_categories', changes: categoryChanges },
+  {
+    collection: 'post_categories',
+    changes: (ctx) => collegeWideChanges(ctx, 'post_categories', 'post_categories', ['id', 'name', 'slug']),
+  },
 ]
