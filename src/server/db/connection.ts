@@ -17,8 +17,20 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  // Keeps the planner's statistics fresh, as SQLite advises for long-lived connections: without them
+  // it picks a college-wide index over the exact one and lists get several times slower.
+  sqlite.pragma('optimize = 0x10002')
+  const optimize = setInterval(() => sqlite.pragma('optimize'), 6 * 60 * 60 * 1000)
+  optimize.unref()
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => {
+      clearInterval(optimize)
+      return db.destroy()
+    },
+  }
 }
 
 export function openPostgres(url: string): DbHandle {

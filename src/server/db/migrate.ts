@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import * as platform from './migrations/2026-11-22-0001-platform.ts'
 import * as postsSync from './migrations/2026-11-22-0002-posts-sync.ts'
+import * as syncIndexes from './migrations/2026-11-22-0003-sync-indexes.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-platform': platform,
   '2026-11-22-0002-posts-sync': postsSync,
+  '2026-11-22-0003-sync-indexes': syncIndexes,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -13,7 +13,6 @@ import { createCourse, deleteCourse, setStudentCourses } from './courses.service
 
 export const coursesRoutes = new Hono<AppEnv>()
 coursesRoutes.use('/api/v1/grades', requireAuth)
-coursesRoutes.use('/api/v1/courses', requireAuth)
 coursesRoutes.use('/api/v1/courses/*', requireAuth)
 coursesRoutes.use('/api/v1/students/*', requireAuth)
 

@@ -10,7 +10,6 @@ async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('user_id', '=', ctx.user.id)
     .where('version', '>', ctx.since)
     .orderBy('version')
-    .orderBy('id')
     .limit(ctx.limit)
     .execute()
   return rows.map(

@@ -29,6 +29,16 @@ function targetLists(targets: { grade_id: number | null; course_id: number | nul
   }
 }
 
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>()
+  for (const item of items) {
+    const list = groups.get(key(item))
+    if (list) list.push(item)
+    else groups.set(key(item), [item])
+  }
+  return groups
+}
+
 export async function toPostDtos(
   db: Kysely<Database>,
   collegeId: number,
@@ -51,14 +61,16 @@ export async function toPostDtos(
       .execute(),
   ])
   const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
+  const targetsByPost = groupBy(targets, (t) => t.post_id)
+  const imagesByPost = groupBy(images, (i) => i.post_id ?? '')
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     category_id: row.category_id,
     content: row.content,
-    ...targetLists(targets.filter((t) => t.post_id === row.id)),
+    ...targetLists(targetsByPost.get(row.id) ?? []),
     publish_at: row.publish_at,
-    images: images.filter((i) => i.post_id === row.id).map(imageDto),
+    images: (imagesByPost.get(row.id) ?? []).map(imageDto),
     author: { id: row.author_id, name: authorById.get(row.author_id) ?? '' },
     created_at: row.created_at,
     updated_at: row.updated_at,

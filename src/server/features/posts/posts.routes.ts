@@ -13,10 +13,10 @@ import { readJson, validate } from '../../platform/validate.ts'
 import { audienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 import { readReport, recordPostRead } from './post-reads.service.ts'
-import { announceDuePosts, canEdit, createPost, deletePost, updatePost } from './posts.service.ts'
+import { canEdit, createPost, deletePost, updatePost } from './posts.service.ts'
 
 export const postsRoutes = new Hono<AppEnv>()
-postsRoutes.use('/api/v1/posts', requireAuth)
+// '/api/v1/posts/*' also matches '/api/v1/posts' itself.
 postsRoutes.use('/api/v1/posts/*', requireAuth)
 postsRoutes.use('/api/v1/posts/*', async (c, next) => {
   if (c.var.auth.user.college_id === null) throw notFound()
@@ -34,7 +34,6 @@ postsRoutes.get('/api/v1/posts', async (c) => {
   if (user.college_id === null) return c.json({ data: [], next_cursor: null })
   const { cursor, limit } = validate(c, pageQuerySchema, c.req.query())
   const { db } = c.var.deps
-  await announceDuePosts(db, user.college_id)
   const audience = await audienceOf(db, user)
   const after = decodeCursor(cursor)
   const category = Number(c.req.query('category_id'))
