@@ -54,20 +54,37 @@ export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> 
   })
 }
 
-/** Pulls until the server has nothing more. Throws on network errors; answers 'unauthorized' on 401. */
+async function fetchPage(
+  cursor: string | undefined,
+  pageSize: number,
+): Promise<SyncResponse | 'unauthorized'> {
+  const query = new URLSearchParams({ limit: String(pageSize) })
+  if (cursor) query.set('since', cursor)
+  const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/sync?${query}`, {
+    headers: authHeaders(),
+    credentials: 'include',
+  })
+  if (response.status === 401) return 'unauthorized'
+  if (!response.ok) throw new Error(`sync answered ${response.status}`)
+  return (await response.json()) as SyncResponse
+}
+
+/**
+ * Pulls until the server has nothing more. The next page is fetched while this one is applied, so
+ * the network and the local writes overlap. Throws on network errors; answers 'unauthorized' on 401.
+ */
 export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<PullResult | 'unauthorized'> {
   const result: PullResult = { pages: 0, changes: 0, reset: false }
+  const start = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
+  let next = fetchPage(start, pageSize)
   for (;;) {
-    const cursor = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
-    const query = new URLSearchParams({ limit: String(pageSize) })
-    if (cursor) query.set('since', cursor)
-    const response = await syncConfig.fetch(`${syncConfig.baseUrl}/api/v1/sync?${query}`, {
-      headers: authHeaders(),
-      credentials: 'include',
-    })
-    if (response.status === 401) return 'unauthorized'
-    if (!response.ok) throw new Error(`sync answered ${response.status}`)
-    const page = (await response.json()) as SyncResponse
+    const page = await next
+    if (page === 'unauthorized') return page
+    if (page.hasMore) {
+      next = fetchPage(page.cursor, pageSize)
+      // Handled when awaited; a failure while this page is applied must not go unreported meanwhile.
+      next.catch(() => undefined)
+    }
     try {
       await applyPage(db, page)
     } catch (error) {

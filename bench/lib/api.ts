@@ -1,0 +1,221 @@
+// Items 1, 2 and 5 of the issue: API throughput and latency against the bare server, and the full
+// initial sync over HTTP, page by page as the client pulls it.
+import autocannon from 'autocannon'
+import type { SyncResponse } from '#shared/sync.ts'
+import { peakRssMb, resetPeakRss, type Server } from './processes.ts'
+import { fmt, type Row } from './table.ts'
+
+/** Autocannon runs whole seconds: a duration of 1.5 takes 2. */
+export type LoadSettings = { durationS: number; warmupS: number; connections: number }
+
+export type LoadFigures = {
+  rps: number
+  p50: number
+  p99: number
+  rssMb: number
+  non2xx: number
+  errors: number
+}
+
+export async function signIn(server: Server, email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.origin}/api/login-mobile`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ email, password, device_name: 'bench' }),
+  })
+  const body = (await res.json()) as { token?: string; message?: string }
+  if (!res.ok || !body.token) throw new Error(`sign-in of ${email} answered ${res.status}: ${body.message}`)
+  return body.token
+}
+
+/**
+ * Waits until the server has finished the requests still queued when a load run stopped (up to one per
+ * connection, which on a slow endpoint is seconds of work), so they do not weigh on the next measure.
+ */
+export async function settle(server: Server): Promise<void> {
+  const deadline = Date.now() + 20_000
+  let fast = 0
+  while (fast < 2 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 30))
+    const started = performance.now()
+    const res = await fetch(`${server.origin}${server.probePath}`)
+    await res.arrayBuffer()
+    fast = performance.now() - started < 15 ? fast + 1 : 0
+  }
+}
+
+async function load(server: Server, path: string, headers: Record<string, string>, settings: LoadSettings) {
+  const options = { url: `${server.origin}${path}`, connections: settings.connections, headers, timeout: 30 }
+  if (settings.warmupS > 0) {
+    await autocannon({ ...options, duration: settings.warmupS })
+    await settle(server)
+  }
+  resetPeakRss(server.child.pid!)
+  const result = await autocannon({ ...options, duration: settings.durationS })
+  await settle(server)
+  const figures: LoadFigures = {
+    rps: result['2xx'] / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rssMb: peakRssMb(server.child.pid!),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+  return figures
+}
+
+export type Endpoint = { label: string; path: string; token: string }
+
+/**
+ * One endpoint of the app against the bare server answering a body of the same size, each warmed up
+ * and then loaded for the same time with the same connections, one after the other.
+ */
+export async function compareEndpoint(
+  app: Server,
+  bare: Server,
+  endpoint: Endpoint,
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<{ app: LoadFigures; bare: LoadFigures; bytes: number }> {
+  const headers = { authorization: `Bearer ${endpoint.token}`, accept: 'application/json' }
+  const probe = await fetch(`${app.origin}${endpoint.path}`, { headers })
+  const bytes = (await probe.arrayBuffer()).byteLength
+  if (!probe.ok) throw new Error(`${endpoint.path} answered ${probe.status}`)
+  const bareFigures = await load(bare, `/bytes/${bytes}`, {}, settings)
+  const appFigures = await load(app, endpoint.path, headers, settings)
+  for (const [who, f] of [
+    ['bare', bareFigures],
+    ['app', appFigures],
+  ] as const) {
+    log(
+      `  ${endpoint.label} [${who}] ${fmt.int(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, peak RSS ${fmt.mb(f.rssMb)}` +
+        (f.non2xx || f.errors ? `, ${f.non2xx} non-2xx, ${f.errors} errors` : ''),
+    )
+  }
+  return { app: appFigures, bare: bareFigures, bytes }
+}
+
+export function endpointRows(
+  prefix: string,
+  endpoint: Endpoint,
+  figures: { app: LoadFigures; bare: LoadFigures; bytes: number },
+  target?: number,
+): Row[] {
+  const { app, bare } = figures
+  const ratio = app.rps / bare.rps
+  return [
+    {
+      measure: `${prefix}${endpoint.label} req/s (${fmt.kb(figures.bytes)} body)`,
+      value: fmt.int(app.rps),
+      baseline: fmt.int(bare.rps),
+      ratio: fmt.ratio(ratio),
+      ...(target === undefined ? {} : { target: `>= ${target.toFixed(2)}x bare`, met: ratio >= target }),
+    },
+    {
+      measure: `${prefix}${endpoint.label} p50 / p99 latency`,
+      value: `${app.p50} / ${app.p99} ms`,
+      baseline: `${bare.p50} / ${bare.p99} ms`,
+      // Latencies come in whole milliseconds: a ratio to a 0-4 ms baseline would mostly be rounding.
+      ratio: bare.p50 >= 5 ? fmt.ratio(app.p50 / bare.p50) : '',
+    },
+    {
+      measure: `${prefix}${endpoint.label} server peak RSS`,
+      value: fmt.mb(app.rssMb),
+      baseline: fmt.mb(bare.rssMb),
+      ratio: fmt.ratio(app.rssMb / bare.rssMb),
+    },
+  ]
+}
+
+export type SyncRun = {
+  rows: number
+  pages: number
+  ms: number
+  pageBytes: number[]
+  /** Rows put, per collection. */
+  puts: Record<string, number>
+  /** Deletions sent (rows the user cannot see, which a first sync never stored), per collection. */
+  deletes: Record<string, number>
+}
+
+/** Pulls every page from zero as the client does (same page size), timing each request until its body is in. */
+export async function fullSync(server: Server, token: string, pageSize: number): Promise<SyncRun> {
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' }
+  const run: SyncRun = { rows: 0, pages: 0, ms: 0, pageBytes: [], puts: {}, deletes: {} }
+  let cursor: string | undefined
+  for (;;) {
+    const query = new URLSearchParams({ limit: String(pageSize) })
+    if (cursor) query.set('since', cursor)
+    const started = performance.now()
+    const res = await fetch(`${server.origin}/api/v1/sync?${query}`, { headers })
+    const text = await res.text()
+    run.ms += performance.now() - started
+    if (!res.ok) throw new Error(`sync answered ${res.status}: ${text.slice(0, 200)}`)
+    const page = JSON.parse(text) as SyncResponse
+    run.pages++
+    run.rows += page.changes.length
+    run.pageBytes.push(Buffer.byteLength(text))
+    for (const change of page.changes) {
+      const counts = change.op === 'put' ? run.puts : run.deletes
+      counts[change.collection] = (counts[change.collection] ?? 0) + 1
+    }
+    cursor = page.cursor
+    if (!page.hasMore) return run
+  }
+}
+
+/** The same sequence of body sizes from the bare server, timed the same way. */
+export async function replayBare(bare: Server, pageBytes: number[]): Promise<number> {
+  let ms = 0
+  for (const bytes of pageBytes) {
+    const started = performance.now()
+    const res = await fetch(`${bare.origin}/bytes/${bytes}`)
+    await res.text()
+    ms += performance.now() - started
+  }
+  return ms
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+/** Item 2: the guardian's whole first sync, the median of `repeats` runs, against the bare replay. */
+export async function syncRows(
+  prefix: string,
+  app: Server,
+  bare: Server,
+  token: string,
+  repeats: number,
+  log: (line: string) => void,
+): Promise<{ rows: Row[]; run: SyncRun }> {
+  const runs: SyncRun[] = []
+  const bareMs: number[] = []
+  for (let i = 0; i < repeats; i++) {
+    const run = await fullSync(app, token, 500)
+    runs.push(run)
+    bareMs.push(await replayBare(bare, run.pageBytes))
+    log(`  full sync ${i + 1}/${repeats}: ${fmt.int(run.rows)} rows in ${run.pages} pages, ${fmt.ms(run.ms)}`)
+  }
+  const ms = median(runs.map((r) => r.ms))
+  const run = runs[0]!
+  const puts = Object.values(run.puts).reduce((a, b) => a + b, 0)
+  const perSecond = (run.rows / ms) * 1000
+  const base = median(bareMs)
+  const for10k = (ms / run.rows) * 10_000
+  return {
+    run,
+    rows: [
+      {
+        measure: `${prefix}full initial sync over HTTP, ${fmt.int(run.rows)} changes (${fmt.int(puts)} rows put), ${run.pages} pages of 500`,
+        value: `${fmt.int(perSecond)} rows/s (${fmt.ms(ms)})`,
+        baseline: `${fmt.ms(base)} same bytes`,
+        ratio: fmt.ratio(ms / base),
+        target: '10,000 rows < 2 s',
+        met: for10k < 2000,
+      },
+    ],
+  }
+}

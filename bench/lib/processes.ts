@@ -1,0 +1,93 @@
+// Child processes the benchmarks measure: the app's server and the bare baseline, started alike.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+export type Server = {
+  name: string
+  origin: string
+  port: number
+  /** A cheap path that answers as soon as the server is free. */
+  probePath: string
+  child: ChildProcess
+  stop: () => Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function waitForHttp(url: string, child: ChildProcess, log: () => string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})\n${log()}`)
+    try {
+      const res = await fetch(url)
+      await res.arrayBuffer()
+      return
+    } catch {
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms\n${log()}`)
+}
+
+/** Starts `node <script>` with env, waits until `readyPath` answers, and keeps the last output lines. */
+export async function startNode(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<Server> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const origin = `http://127.0.0.1:${port}`
+  await waitForHttp(`${origin}${readyPath}`, child, () => output, 60_000)
+  return {
+    name,
+    origin,
+    port,
+    probePath: readyPath,
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** Peak resident memory (VmHWM) of a process, in MB, since start or the last `resetPeakRss`. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(status.match(/^VmHWM:\s+(\d+)/m)?.[1] ?? 0)
+  return kb / 1024
+}
+
+/** Starts a new peak: writing 5 to clear_refs resets VmHWM to the current RSS (Linux). */
+export function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+  } catch {
+    // Not Linux, or not allowed: the peak is then the peak since start.
+  }
+}

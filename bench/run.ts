@@ -1,0 +1,203 @@
+// `npm run bench` (or `npm run bench -- --quick`): what users feel, each figure beside a baseline
+// measured in the same run. Not part of `npm test`; nothing here asserts a time. See README "Performance".
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import {
+  compareEndpoint,
+  type Endpoint,
+  endpointRows,
+  type LoadSettings,
+  signIn,
+  syncRows,
+} from './lib/api.ts'
+import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/browser.ts'
+import { bundlePageScript, prepareClient } from './lib/client-build.ts'
+import { type Server, startNode } from './lib/processes.ts'
+import { type Row, renderTable } from './lib/table.ts'
+import type { SeedReport, SeedSizes } from './seed-college.ts'
+
+const quick = process.argv.includes('--quick')
+const GUARDIAN = 'guardian@demo.test'
+const PASSWORD = 'demo12345'
+
+const plan = quick
+  ? {
+      sizes: {
+        users: 200,
+        posts: 1_000,
+        notifications: 2_000,
+        guardianNotifications: 80,
+      } satisfies SeedSizes,
+      load: { durationS: 2, warmupS: 1, connections: 50 } satisfies LoadSettings,
+      syncRepeats: 1,
+      engineRuns: 1,
+      feedRows: 10_000,
+      feedRepeats: 10,
+      coldRuns: 1,
+    }
+  : {
+      sizes: {
+        users: 2_000,
+        posts: 10_000,
+        notifications: 20_000,
+        guardianNotifications: 800,
+      } satisfies SeedSizes,
+      load: { durationS: 10, warmupS: 3, connections: 50 } satisfies LoadSettings,
+      syncRepeats: 3,
+      engineRuns: 3,
+      feedRows: 50_000,
+      feedRepeats: 20,
+      coldRuns: 3,
+    }
+
+const started = performance.now()
+const log = (line: string) => process.stdout.write(`${line}\n`)
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`
+
+function seed(env: Record<string, string>): SeedReport {
+  const result = spawnSync(process.execPath, ['bench/seed-college.ts', JSON.stringify(plan.sizes)], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`seeding failed:\n${result.stderr}`)
+  const report = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as SeedReport
+  log(
+    `  seeded ${report.users} users, ${report.posts} posts, ${report.notifications} notifications in ${report.seconds.toFixed(1)} s`,
+  )
+  return report
+}
+
+function startApp(env: Record<string, string>, distDir: string): Promise<Server> {
+  return startNode(
+    'app',
+    'src/server/main.ts',
+    { LOG_REQUESTS: '0', LOG_LEVEL: 'silent', SEED: '0', DIST_DIR: distDir, DATABASE_URL: '', ...env },
+    '/manifest.webmanifest',
+  )
+}
+
+/** Items 1 and 2 against one running app (SQLite, or PostgreSQL for item 5). */
+async function apiRows(prefix: string, app: Server, bare: Server): Promise<{ rows: Row[]; posts: number }> {
+  const token = await signIn(app, GUARDIAN, PASSWORD)
+  const endpoints: (Endpoint & { target?: number })[] = [
+    { label: 'GET /api/v1/user', path: '/api/v1/user', token },
+    { label: 'GET /api/v1/posts?limit=20 (guardian)', path: '/api/v1/posts?limit=20', token, target: 0.5 },
+    { label: 'GET /api/v1/sync first page (guardian)', path: '/api/v1/sync?limit=500', token },
+  ]
+  const rows: Row[] = []
+  for (const endpoint of endpoints) {
+    const figures = await compareEndpoint(app, bare, endpoint, plan.load, log)
+    rows.push(...endpointRows(prefix, endpoint, figures, endpoint.target))
+  }
+  const sync = await syncRows(prefix, app, bare, token, plan.syncRepeats, log)
+  log(
+    `  guardian's first sync: puts ${JSON.stringify(sync.run.puts)}, deletes ${JSON.stringify(sync.run.deletes)}`,
+  )
+  rows.push(...sync.rows)
+  return { rows, posts: sync.run.puts.posts ?? 0 }
+}
+
+async function postgresRows(
+  databaseUrl: string,
+  bare: Server,
+  distDir: string,
+  dataDir: string,
+): Promise<Row[]> {
+  // A database of its own next to the given one, dropped at the end: the bench never writes into yours.
+  const name = `college_bench_${process.pid}_${randomBytes(3).toString('hex')}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(databaseUrl)
+  url.pathname = `/${name}`
+  let app: Server | undefined
+  try {
+    seed({ DATABASE_URL: url.toString(), DATA_DIR: dataDir })
+    app = await startApp({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, distDir)
+    return (await apiRows('PostgreSQL: ', app, bare)).rows
+  } finally {
+    await app?.stop()
+    const cleanup = new pg.Client({ connectionString: databaseUrl })
+    await cleanup.connect()
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await cleanup.end()
+  }
+}
+
+async function main() {
+  const command = `npm run bench${quick ? ' -- --quick' : ''}`
+  log(
+    `${command}: ${quick ? 'quick, small data' : 'full'} run on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+  )
+  const work = mkdtempSync(join(tmpdir(), 'college-bench-'))
+  const servers: Server[] = []
+  const rows: Row[] = []
+  try {
+    log(`[${elapsed()}] preparing the client`)
+    const distDir = prepareClient(join(work, 'dist'), quick, log)
+    const script = await bundlePageScript()
+
+    log(`[${elapsed()}] seeding SQLite`)
+    const sqliteDir = join(work, 'sqlite')
+    mkdirSync(sqliteDir)
+    const seeded = seed({ DATA_DIR: sqliteDir, DATABASE_URL: '' })
+    const bare = await startNode('bare', 'bench/bare-server.ts', {}, '/bytes/2')
+    servers.push(bare)
+    const app = await startApp({ DATA_DIR: sqliteDir }, distDir)
+    servers.push(app)
+
+    log(`[${elapsed()}] API on SQLite (${plan.load.durationS} s runs, ${plan.load.connections} connections)`)
+    const api = await apiRows('', app, bare)
+    rows.push(...api.rows)
+
+    log(`[${elapsed()}] browser: engine, raw bulkPut, feed`)
+    const token = await signIn(app, GUARDIAN, PASSWORD)
+    const browserSettings = {
+      engineRuns: plan.engineRuns,
+      feedRows: plan.feedRows,
+      feedRepeats: plan.feedRepeats,
+      coldRuns: plan.coldRuns,
+      guardianId: seeded.guardianId,
+      expectedPosts: api.posts,
+    }
+    const browser = await launchBrowser()
+    try {
+      rows.push(...(await engineRows(browser, app, token, script, browserSettings, log)))
+      log(`[${elapsed()}] browser: bytes`)
+      rows.push(...(await bytesRows(browser, app, token, distDir)))
+    } finally {
+      await browser.close()
+    }
+    log(`[${elapsed()}] browser: offline cold start`)
+    rows.push(...(await coldStartRows(app, token, browserSettings, log)))
+    await app.stop()
+
+    const databaseUrl = process.env.DATABASE_URL
+    if (databaseUrl) {
+      log(`[${elapsed()}] API on PostgreSQL`)
+      const pgDir = join(work, 'postgres')
+      mkdirSync(pgDir)
+      rows.push(...(await postgresRows(databaseUrl, bare, distDir, pgDir)))
+    } else {
+      rows.push({ measure: 'PostgreSQL: skipped (DATABASE_URL is not set)', value: '' })
+    }
+  } finally {
+    for (const server of servers) await server.stop()
+    rmSync(work, { recursive: true, force: true })
+  }
+  log('')
+  log(
+    `Colegio Demo with ${plan.sizes.users.toLocaleString('en-US')} users, ${plan.sizes.posts.toLocaleString('en-US')} posts, ` +
+      `${plan.sizes.notifications.toLocaleString('en-US')} notifications; ${command}; ${elapsed()}`,
+  )
+  log(renderTable(rows))
+  const missed = rows.filter((r) => r.met === false).length
+  log(missed ? `${missed} target(s) missed.` : 'Every target met.')
+}
+
+await main()
