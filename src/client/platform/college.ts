@@ -5,6 +5,7 @@ import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
 import { api } from './api.ts'
 import { COLLEGE_CACHE_KEY } from './storage-keys.ts'
 import { store } from './store.ts'
+import { applyCollegeColor } from './theme.ts'
 
 export type CollegeInfo = {
   id: number | undefined
@@ -12,6 +13,8 @@ export type CollegeInfo = {
   logo: string
   image: string
   language: string
+  /** The college's colour, from its per-host web app manifest. */
+  color?: string
 }
 
 export const DEFAULT_COLLEGE: CollegeInfo = {
@@ -59,8 +62,19 @@ export async function loadCollege(): Promise<CollegeInfo> {
     // Offline, the last known college is better than the generic defaults.
     info = cached() ?? DEFAULT_COLLEGE
   } else {
+    info.color = await manifestColor()
     localStorage.setItem(COLLEGE_CACHE_KEY, JSON.stringify(info))
   }
+  applyCollegeColor(info.color)
   store.set(collegeAtom, info)
   return info
+}
+
+async function manifestColor(): Promise<string | undefined> {
+  try {
+    const manifest = (await (await fetch('/manifest.webmanifest')).json()) as { theme_color?: string }
+    return manifest.theme_color
+  } catch {
+    return undefined
+  }
 }

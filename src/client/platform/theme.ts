@@ -37,5 +37,7 @@ export function watchSystemTheme(): void {
 
 /** The college's colour tints the interface through one CSS variable. */
 export function applyCollegeColor(color: string | undefined): void {
-  if (color && /^#[0-9a-f]{3,8}$/i.test(color)) document.documentElement.style.setProperty('--brand', color)
+  if (!color || !/^#[0-9a-f]{3,8}$/i.test(color)) return
+  document.documentElement.style.setProperty('--brand', color)
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color)
 }

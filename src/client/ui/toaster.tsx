@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai'
 import { toastsAtom } from '../platform/toasts.ts'
 
-/** Toasts last 2 seconds at the bottom right (bottom left in right-to-left languages). */
+/** Toasts last 2 seconds at the bottom right (spec section 8), in every language direction. */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom)
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-4 end-4 z-50 flex flex-col gap-2">
+    <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex flex-col gap-2">
       {toasts.map((t) => (
         <div
           key={t.id}

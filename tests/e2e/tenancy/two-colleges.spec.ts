@@ -9,6 +9,10 @@ test('each host shows its own college, language and manifest', async ({ page }) 
   await page.goto(`${origin('beta.localhost')}/auth/login`)
   await expect(page.getByTestId('college-name')).toHaveText('Beta College')
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  // The college's colour tints the interface.
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()))
+    .toBe('#047857')
 
   // Fetched by the browser: only Chromium resolves *.localhost to this machine.
   const beta = await page.evaluate(() => fetch('/manifest.webmanifest').then((r) => r.json()))

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { syncStatusAtom } from '../../platform/sync/sync-status.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { Tooltip } from '../../ui/tooltip.tsx'
 
 /** In the header: how many writes wait, and a red count of those that need the user. */
 export function OutboxBadge() {
@@ -18,13 +19,15 @@ export function OutboxBadge() {
   const status = useAtomValue(syncStatusAtom)
   if (!counts || counts.waiting === 0) return null
   return (
-    <Link
-      to="/app/outbox"
-      data-testid="outbox-badge"
-      className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium ${counts.attention ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-950'}`}
-    >
-      {counts.attention ? t`${counts.attention} need attention` : t`${counts.waiting} waiting to send`}
-      {status.needsSignIn && <span>· {t`sign in again to send`}</span>}
-    </Link>
+    <Tooltip text={t`Changes made on this device that have not reached the server yet`} position="bottom">
+      <Link
+        to="/app/outbox"
+        data-testid="outbox-badge"
+        className={`inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium ${counts.attention ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-950'}`}
+      >
+        {counts.attention ? t`${counts.attention} need attention` : t`${counts.waiting} waiting to send`}
+        {status.needsSignIn && <span>· {t`sign in again to send`}</span>}
+      </Link>
+    </Tooltip>
   )
 }
