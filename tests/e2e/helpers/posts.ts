@@ -1,7 +1,11 @@
 import { expect, type Page } from '@playwright/test'
 
 /** Writes a post through the editor, for the whole college or one course of 1° Básico. */
-export async function writePost(page: Page, title: string, options: { course?: string; picture?: Buffer } = {}) {
+export async function writePost(
+  page: Page,
+  title: string,
+  options: { course?: string; picture?: Buffer } = {},
+) {
   await page.goto('/blog/new-post')
   await page.getByLabel('Title').fill(title)
   await page.getByRole('textbox', { name: 'Content' }).click()
@@ -22,4 +26,3 @@ export async function writePost(page: Page, title: string, options: { course?: s
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page).toHaveURL(/\/blog\/post\//)
 }
-

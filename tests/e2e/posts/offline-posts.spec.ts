@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { apiToken, bearer } from '../helpers/api.ts'
-import { origin, signIn } from '../helpers/session.ts'
 import { writePost } from '../helpers/posts.ts'
+import { origin, signIn } from '../helpers/session.ts'
 import { serverPostCount, waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {

@@ -8,7 +8,11 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
 })
 
-test('P4: a 401 on replay asks for sign-in, keeps the queue, and the write arrives once afterwards', async ({ page, context, request }) => {
+test('P4: a 401 on replay asks for sign-in, keeps the queue, and the write arrives once afterwards', async ({
+  page,
+  context,
+  request,
+}) => {
   const title = `Choir rehearsal ${Date.now()}`
   await signIn(page, 'staff@demo.test')
   await waitForServiceWorker(page)
@@ -16,10 +20,14 @@ test('P4: a 401 on replay asks for sign-in, keeps the queue, and the write arriv
   await writePost(page, title)
   // The session ends elsewhere (signed out on another device, or revoked) while the phone is offline.
   const token = await page.evaluate(() => localStorage.getItem('token'))
-  expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(200)
+  expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(
+    200,
+  )
 
   await context.setOffline(false)
-  await expect(page.getByText('Your session has ended. Your changes are kept on this device.')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Your session has ended. Your changes are kept on this device.')).toBeVisible({
+    timeout: 20_000,
+  })
   await expect(page.getByTestId('sync-state')).toHaveText('Waiting to send')
   await page.getByRole('link', { name: 'Sign in again to send them' }).click()
   await expect(page).toHaveURL(/\/auth\/login/)
@@ -31,7 +39,10 @@ test('P4: a 401 on replay asks for sign-in, keeps the queue, and the write arriv
   expect(await serverPostCount(page, title)).toBe(1)
 })
 
-test('P5: the tab closes after the server received a write but before it answered: one post after reopening', async ({ page, context }) => {
+test('P5: the tab closes after the server received a write but before it answered: one post after reopening', async ({
+  page,
+  context,
+}) => {
   const title = `Lost answer ${Date.now()}`
   await signIn(page, 'staff@demo.test')
   await waitForServiceWorker(page)
@@ -55,7 +66,10 @@ test('P5: the tab closes after the server received a write but before it answere
   expect(await serverPostCount(reopened, title)).toBe(1)
 })
 
-test('P6: two tabs write offline then reconnect: no duplicates and both tabs update', async ({ page, context }) => {
+test('P6: two tabs write offline then reconnect: no duplicates and both tabs update', async ({
+  page,
+  context,
+}) => {
   const first = `Tab one ${Date.now()}`
   const second = `Tab two ${Date.now()}`
   await signIn(page, 'staff@demo.test')
@@ -76,7 +90,10 @@ test('P6: two tabs write offline then reconnect: no duplicates and both tabs upd
   expect(await serverPostCount(page, second)).toBe(1)
 })
 
-test('P12: without Background Sync the outbox drains when the app starts again', async ({ page, context }) => {
+test('P12: without Background Sync the outbox drains when the app starts again', async ({
+  page,
+  context,
+}) => {
   await context.addInitScript(() => {
     // A browser without Background Sync (every browser but Chromium).
     Object.defineProperty(ServiceWorkerRegistration.prototype, 'sync', { get: () => undefined })
@@ -95,7 +112,10 @@ test('P12: without Background Sync the outbox drains when the app starts again',
   expect(await serverPostCount(reopened, title)).toBe(1)
 })
 
-test('P12: a write that met a server outage goes when the user comes back to the tab', async ({ page, context }) => {
+test('P12: a write that met a server outage goes when the user comes back to the tab', async ({
+  page,
+  context,
+}) => {
   const title = `Outage ${Date.now()}`
   await signIn(page, 'staff@demo.test')
   await waitForServiceWorker(page)

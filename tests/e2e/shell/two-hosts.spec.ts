@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { origin, signIn } from '../helpers/session.ts'
 import { waitForServiceWorker } from '../helpers/sync.ts'
 
-test('P11: two hosts each get their own service worker, caches, database and manifest', async ({ page, context }) => {
+test('P11: two hosts each get their own service worker, caches, database and manifest', async ({
+  page,
+  context,
+}) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
   await signIn(page, 'guardian@demo.test')
   await waitForServiceWorker(page)

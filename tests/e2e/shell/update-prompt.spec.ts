@@ -6,7 +6,10 @@ import { waitForServiceWorker } from '../helpers/sync.ts'
 
 const SW_FILE = 'dist/sw.js'
 
-test('P7: a new build offers "Update"; the old tab keeps working and accepting loses no draft', async ({ page, context }) => {
+test('P7: a new build offers "Update"; the old tab keeps working and accepting loses no draft', async ({
+  page,
+  context,
+}) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
   const original = await readFile(SW_FILE, 'utf8')
   try {

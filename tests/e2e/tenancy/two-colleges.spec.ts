@@ -11,7 +11,9 @@ test('each host shows its own college, language and manifest', async ({ page }) 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   // The college's colour tints the interface.
   await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()))
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand').trim()),
+    )
     .toBe('#047857')
 
   // Fetched by the browser: only Chromium resolves *.localhost to this machine.
