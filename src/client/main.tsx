@@ -5,7 +5,8 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { loadCollege } from './platform/college.ts'
+import { ensureCollege } from './platform/auth-actions.ts'
+import { collegeAtom } from './platform/college.ts'
 import { activateLocale, i18n, pickLocale } from './platform/i18n.ts'
 import { requestPersistentStorage } from './platform/local-data.ts'
 import { watchOnline } from './platform/online.ts'
@@ -33,7 +34,16 @@ async function boot() {
       },
     },
     { name: 'online', load: watchOnline },
-    { name: 'translations', load: async () => activateLocale(pickLocale((await loadCollege()).language)) },
+    {
+      name: 'translations',
+      load: async () => {
+        // A college seen before gives its language at once; a first visit waits for the server.
+        const known = store.get(collegeAtom).id !== undefined
+        const college = ensureCollege()
+        if (!known) await college
+        await activateLocale(pickLocale(store.get(collegeAtom).language))
+      },
+    },
     { name: 'service-worker', load: registerServiceWorker },
     { name: 'persistent-storage', load: requestPersistentStorage },
   ])

@@ -53,6 +53,11 @@ export async function login(credentials: {
   }
 }
 
+/** Forgets the token and the user, keeping what is on the device (the outbox waits for the next sign-in). */
+export function endSession(): void {
+  clearSession()
+}
+
 function clearSession(): void {
   store.set(userAtom, undefined)
   store.set(tokenAtom, undefined)
@@ -123,10 +128,26 @@ export async function checkCollegeSession(): Promise<boolean> {
 
 let collegeLoaded: Promise<unknown> | undefined
 
-/** Runs before every navigation. */
-export async function refreshSession(): Promise<void> {
+/** The college is fetched once per page load (boot starts it); later calls share that answer. */
+export function ensureCollege(): Promise<unknown> {
   collegeLoaded ??= loadCollege()
-  await collegeLoaded
-  await fetchUser()
-  if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
+  return collegeLoaded
+}
+
+/**
+ * Runs before every navigation (spec section 2). With a user already known, the page opens at once and
+ * the check finishes in the background (a signed-out result sends the user to sign in), so one bar of
+ * signal never holds a screen the mirror could show. Only a first load without a known user waits.
+ */
+export async function refreshSession(): Promise<void> {
+  const check = (async () => {
+    await ensureCollege()
+    await fetchUser()
+    if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
+  })()
+  if (store.get(userAtom)) {
+    check.catch(() => undefined)
+    return
+  }
+  await check
 }

@@ -4,7 +4,8 @@ import type { LoginResult, User } from '#shared/api-types.ts'
 import { USER_CACHE_KEY } from './storage-keys.ts'
 import { readStoredToken, writeStoredToken } from './token-storage.ts'
 
-export const userAtom = atom<User | undefined>(undefined)
+// With a token, the last user seen is shown at once; the server's answer replaces it.
+export const userAtom = atom<User | undefined>(readStoredToken() ? cachedUser() : undefined)
 export const loadingAtom = atom(true)
 export const loginErrorAtom = atom<{ message: string } | undefined>(undefined)
 

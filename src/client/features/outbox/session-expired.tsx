@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { endSession } from '../../platform/auth-actions.ts'
 import { syncStatusAtom } from '../../platform/sync/sync-status.ts'
 
 /** The server no longer accepts this session: the queue waits, nothing is lost, the user signs in. */
@@ -13,7 +14,13 @@ export function SessionExpired() {
       {status.needsSignIn && (
         <>
           <Trans>Your session has ended. Your changes are kept on this device.</Trans>{' '}
-          <Link to="/auth/login" search={{ redirect: location.href }} className="font-medium underline">
+          {/* The server refused this token: drop it, or the sign-in page would send the user back here. */}
+          <Link
+            to="/auth/login"
+            search={{ redirect: location.href }}
+            onClick={endSession}
+            className="font-medium underline"
+          >
             <Trans>Sign in again to send them</Trans>
           </Link>
         </>

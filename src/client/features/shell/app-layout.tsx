@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, Outlet, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { useEffect, useRef } from 'react'
 import { logout } from '../../platform/auth-actions.ts'
 import { collegeAtom } from '../../platform/college.ts'
-import { userAtom } from '../../platform/session.ts'
+import { loggedInAtom, userAtom } from '../../platform/session.ts'
 import { LanguageMenu } from '../../ui/language-menu.tsx'
 import { ThemeMenu } from '../../ui/theme-menu.tsx'
 import { OutboxBadge } from '../outbox/outbox-badge.tsx'
@@ -15,8 +16,21 @@ export function AppLayout() {
   const navigate = useNavigate()
   const user = useAtomValue(userAtom)
   const college = useAtomValue(collegeAtom)
+  const loggedIn = useAtomValue(loggedInAtom)
+  const leaving = useRef(false)
+  // The background session check found the session over: sign in again, then come back here. Once
+  // only, and from the committed address (the router's pending one would point at the sign-in page).
+  useEffect(() => {
+    if (loggedIn || leaving.current) return
+    leaving.current = true
+    void navigate({
+      to: '/auth/login',
+      search: { redirect: window.location.pathname + window.location.search },
+    })
+  }, [loggedIn, navigate])
   const items = visibleNavItems(user?.permissions ?? [])
   const signOut = async () => {
+    leaving.current = true
     await logout()
     await navigate({ to: '/auth/login' })
   }
