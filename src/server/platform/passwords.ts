@@ -1,4 +1,8 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema.ts'
+import { audit } from './audit.ts'
+import { nowIso } from './clock.ts'
 
 const KEY_LENGTH = 64
 // N=2^14 keeps a sign-in under ~50 ms on these machines while staying costly to brute-force.
@@ -36,4 +40,32 @@ let dummyHash: Promise<string> | undefined
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password')
   await verifyPassword(password, await dummyHash)
+}
+
+/**
+ * Sets a new password and signs the account out everywhere, except on `keepTokenId` (the device that
+ * changed it), with its audit row. Call inside the caller's transaction.
+ */
+export async function replacePassword(
+  trx: Kysely<Database>,
+  user: { id: number; college_id: number | null },
+  passwordHash: string,
+  record: { action: string; ip: string; keepTokenId?: number },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: nowIso() })
+    .where('id', '=', user.id)
+    .execute()
+  let tokens = trx.deleteFrom('access_tokens').where('user_id', '=', user.id)
+  if (record.keepTokenId !== undefined) tokens = tokens.where('id', '!=', record.keepTokenId)
+  await tokens.execute()
+  await audit(trx, {
+    collegeId: user.college_id,
+    actorId: user.id,
+    action: record.action,
+    subjectType: 'user',
+    subjectId: user.id,
+    ip: record.ip,
+  })
 }

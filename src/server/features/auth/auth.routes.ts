@@ -13,7 +13,7 @@ import { ApiError, validationError } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { logger } from '../../platform/logger.ts'
 import { sendMail } from '../../platform/mail.ts'
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../platform/passwords.ts'
+import { burnPasswordCheck, hashPassword, replacePassword, verifyPassword } from '../../platform/passwords.ts'
 import { assertWithinLimits, clearHits, recordHit } from '../../platform/rate-limit.ts'
 import { randomToken, sha256 } from '../../platform/secrets.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -145,21 +145,8 @@ authRoutes.post('/api/reset-password', async (c) => {
   }
   const passwordHash = await hashPassword(input.password)
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute()
     await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute()
-    await revokeAllTokens(trx, user.id)
-    await audit(trx, {
-      collegeId: user.college_id,
-      actorId: user.id,
-      action: 'auth.password_reset',
-      subjectType: 'user',
-      subjectId: user.id,
-      ip: clientIp(c),
-    })
+    await replacePassword(trx, user, passwordHash, { action: 'auth.password_reset', ip: clientIp(c) })
   })
   return c.json({ message: translate(messages.passwordResetDone, requestLocale(c)) })
 })

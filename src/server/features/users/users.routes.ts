@@ -9,7 +9,7 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { unauthenticated, validationError } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts'
+import { hashPassword, replacePassword, verifyPassword } from '../../platform/passwords.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { storeAvatar } from './avatar.ts'
 import { toUserDto } from './user-dto.ts'
@@ -71,22 +71,13 @@ usersRoutes.put('/api/v1/users/update/password', async (c) => {
     throw validationError({ current_password: [messages.currentPasswordWrong] })
   }
   const passwordHash = await hashPassword(input.password)
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: nowIso() })
-      .where('id', '=', user.id)
-      .execute()
-    // Other devices must sign in again with the new password; this one stays signed in.
-    await trx.deleteFrom('access_tokens').where('user_id', '=', user.id).where('id', '!=', tokenId).execute()
-    await audit(trx, {
-      collegeId: user.college_id,
-      actorId: user.id,
+  // Other devices must sign in again with the new password; this one stays signed in.
+  await db.transaction().execute((trx) =>
+    replacePassword(trx, user, passwordHash, {
       action: 'user.password_changed',
-      subjectType: 'user',
-      subjectId: user.id,
       ip: clientIp(c),
-    })
-  })
+      keepTokenId: tokenId,
+    }),
+  )
   return c.json({ message: translate(messages.passwordUpdated, requestLocale(c)) })
 })
