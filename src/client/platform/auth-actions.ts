@@ -145,7 +145,10 @@ export async function refreshSession(): Promise<void> {
     await fetchUser()
     if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
   })()
-  if (store.get(userAtom)) {
+  const known = store.get(userAtom)
+  if (known) {
+    // The mirror opens at once from the last known user, without waiting for any network answer.
+    void startSync(known.id)
     check.catch(() => undefined)
     return
   }
