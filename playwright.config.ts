@@ -9,6 +9,8 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   timeout: 45_000,
+  // A hang anywhere fails the run instead of holding CI until its own limit.
+  globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

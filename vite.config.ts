@@ -1,4 +1,5 @@
 import { lingui } from '@lingui/vite-plugin'
+import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import babel from '@rolldown/plugin-babel'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -21,6 +22,8 @@ export default defineConfig({
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     tailwindcss(),
+    // React Aria ships its widgets' own words in 34 languages; keep the seven the app speaks.
+    optimizeLocales.vite({ locales: ['ar-AE', 'de-DE', 'en-US', 'es-ES', 'fr-FR', 'zh-CN'] }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/client',
@@ -40,8 +43,28 @@ export default defineConfig({
       '/manifest.webmanifest': 'http://localhost:3000',
     },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          // What every page needs (React, the router, state, translations, HTTP) in one file, instead
+          // of a dozen tiny chunks that each cost a request and compress worse on their own.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|use-sync-external-store)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+            },
+            // The app's own core that the first page already runs (session, theme, stored keys).
+            { name: 'core', test: /src[\\/]client[\\/](platform[\\/][^\\/]+\.ts|ui[\\/]button-styles\.ts)$/ },
+          ],
+        },
+      },
+    },
+  },
   test: {
+    teardownTimeout: 30_000,
     projects: [
       {
         extends: true,
@@ -51,6 +74,7 @@ export default defineConfig({
           environment: 'node',
           env: { TEST_DIALECT: 'sqlite', LOG_LEVEL: 'silent' },
           testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       // The PostgreSQL run is added whenever TEST_DATABASE_URL is set; an unreachable server fails it.
@@ -64,6 +88,7 @@ export default defineConfig({
                 environment: 'node',
                 env: { TEST_DIALECT: 'postgres', LOG_LEVEL: 'silent' },
                 testTimeout: 20_000,
+                hookTimeout: 30_000,
               },
             },
           ]
@@ -74,6 +99,9 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A hang (a replay that never settles) must fail the run in seconds, not hold CI.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
     ],

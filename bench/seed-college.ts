@@ -7,6 +7,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/connection.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
+import { ensureReferenceData } from '#server/db/reference-data.ts'
 import type { Database, NotificationsTable, PostsTable, PostTargetsTable } from '#server/db/schema.ts'
 import { seedDemo } from '#server/db/seed.ts'
 import { localStorage } from '#server/platform/storage.ts'
@@ -265,6 +266,7 @@ async function main() {
   const config = loadConfig()
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
   await migrateToLatest(handle.db)
+  await ensureReferenceData(handle.db)
   await seedDemo(handle.db, localStorage(join(config.dataDir, 'uploads')))
   const ids = await seedBenchCollege(handle.db, sizes)
   // A PostgreSQL in service has statistics (autovacuum analyzes a table soon after bulk changes); without

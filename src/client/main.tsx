@@ -14,6 +14,7 @@ import { loadPlugins } from './platform/plugins.ts'
 import { registerServiceWorker } from './platform/service-worker.ts'
 import { store } from './platform/store.ts'
 import { applyTheme, watchSystemTheme } from './platform/theme.ts'
+import { watchPendingRevocations } from './platform/token-revocation.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
@@ -33,7 +34,13 @@ async function boot() {
         watchSystemTheme()
       },
     },
-    { name: 'online', load: watchOnline },
+    {
+      name: 'online',
+      load: () => {
+        watchOnline()
+        watchPendingRevocations()
+      },
+    },
     {
       name: 'translations',
       load: async () => {
@@ -44,7 +51,17 @@ async function boot() {
         await activateLocale(pickLocale(store.get(collegeAtom).language))
       },
     },
-    { name: 'service-worker', load: registerServiceWorker },
+    {
+      // Registered after the first paint: nothing on screen needs it, and it must not delay the mount.
+      name: 'service-worker',
+      load: () => {
+        window.setTimeout(() => {
+          registerServiceWorker().catch((error: unknown) =>
+            console.error('Error while loading plugin', 'service-worker', error),
+          )
+        })
+      },
+    },
     { name: 'persistent-storage', load: requestPersistentStorage },
   ])
   await router.load()

@@ -10,10 +10,18 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as BlogRouteRouteImport } from './routes/blog/route'
+import { Route as CollegeRouteRouteImport } from './routes/college/route'
+import { Route as CollegesRouteRouteImport } from './routes/colleges/route'
+import { Route as PlatformRouteRouteImport } from './routes/platform/route'
+import { Route as UsersRouteRouteImport } from './routes/users/route'
+import { Route as AdminContactsRouteRouteImport } from './routes/admin/contacts/route'
+import { Route as AdminIntegrationsRouteImport } from './routes/admin/integrations'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppHomeRouteImport } from './routes/app/home'
+import { Route as AppMenuRouteImport } from './routes/app/menu'
 import { Route as AppOutboxRouteImport } from './routes/app/outbox'
 import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -23,13 +31,34 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSplatRouteImport } from './routes/blog/$'
 import { Route as BlogGalleryRouteImport } from './routes/blog/gallery'
 import { Route as BlogNewPostRouteImport } from './routes/blog/new-post'
+import { Route as CollegeIndexRouteImport } from './routes/college/index'
+import { Route as CollegesContactRouteImport } from './routes/colleges/contact'
+import { Route as CollegesDetailsRouteImport } from './routes/colleges/details'
+import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
+import { Route as UsersIndexRouteImport } from './routes/users/index'
+import { Route as UsersSplatRouteImport } from './routes/users/$'
+import { Route as UsersImportRouteImport } from './routes/users/import'
+import { Route as UsersNewRouteImport } from './routes/users/new'
+import { Route as UsersRolesRouteImport } from './routes/users/roles'
+import { Route as AdminContactsIndexRouteImport } from './routes/admin/contacts/index'
+import { Route as AdminContactsSplatRouteImport } from './routes/admin/contacts/$'
+import { Route as AdminContactsCreateRouteImport } from './routes/admin/contacts/create'
 import { Route as BlogArticlesIndexRouteImport } from './routes/blog/articles/index'
 import { Route as BlogArticlesNewArticleRouteImport } from './routes/blog/articles/new-article'
 import { Route as BlogPostSplatRouteImport } from './routes/blog/post/$'
+import { Route as CollegesHistoryIndexRouteImport } from './routes/colleges/history/index'
+import { Route as CollegesManagersIndexRouteImport } from './routes/colleges/managers/index'
+import { Route as CollegesSliderIndexRouteImport } from './routes/colleges/slider/index'
+import { Route as CollegesSocialIndexRouteImport } from './routes/colleges/social/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppRouteRoute = AppRouteRouteImport.update({
@@ -42,6 +71,36 @@ const BlogRouteRoute = BlogRouteRouteImport.update({
   path: '/blog',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CollegeRouteRoute = CollegeRouteRouteImport.update({
+  id: '/college',
+  path: '/college',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollegesRouteRoute = CollegesRouteRouteImport.update({
+  id: '/colleges',
+  path: '/colleges',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlatformRouteRoute = PlatformRouteRouteImport.update({
+  id: '/platform',
+  path: '/platform',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UsersRouteRoute = UsersRouteRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminContactsRouteRoute = AdminContactsRouteRouteImport.update({
+  id: '/contacts',
+  path: '/contacts',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminIntegrationsRoute = AdminIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -50,6 +109,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppHomeRoute = AppHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppMenuRoute = AppMenuRouteImport.update({
+  id: '/menu',
+  path: '/menu',
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppOutboxRoute = AppOutboxRouteImport.update({
@@ -97,6 +161,66 @@ const BlogNewPostRoute = BlogNewPostRouteImport.update({
   path: '/new-post',
   getParentRoute: () => BlogRouteRoute,
 } as any)
+const CollegeIndexRoute = CollegeIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => CollegeRouteRoute,
+} as any)
+const CollegesContactRoute = CollegesContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => CollegesRouteRoute,
+} as any)
+const CollegesDetailsRoute = CollegesDetailsRouteImport.update({
+  id: '/details',
+  path: '/details',
+  getParentRoute: () => CollegesRouteRoute,
+} as any)
+const PlatformCollegesRoute = PlatformCollegesRouteImport.update({
+  id: '/colleges',
+  path: '/colleges',
+  getParentRoute: () => PlatformRouteRoute,
+} as any)
+const UsersIndexRoute = UsersIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => UsersRouteRoute,
+} as any)
+const UsersSplatRoute = UsersSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => UsersRouteRoute,
+} as any)
+const UsersImportRoute = UsersImportRouteImport.update({
+  id: '/import',
+  path: '/import',
+  getParentRoute: () => UsersRouteRoute,
+} as any)
+const UsersNewRoute = UsersNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => UsersRouteRoute,
+} as any)
+const UsersRolesRoute = UsersRolesRouteImport.update({
+  id: '/roles',
+  path: '/roles',
+  getParentRoute: () => UsersRouteRoute,
+} as any)
+const AdminContactsIndexRoute = AdminContactsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminContactsRouteRoute,
+} as any)
+const AdminContactsSplatRoute = AdminContactsSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => AdminContactsRouteRoute,
+} as any)
+const AdminContactsCreateRoute = AdminContactsCreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => AdminContactsRouteRoute,
+} as any)
 const BlogArticlesIndexRoute = BlogArticlesIndexRouteImport.update({
   id: '/articles/',
   path: '/articles/',
@@ -112,12 +236,40 @@ const BlogPostSplatRoute = BlogPostSplatRouteImport.update({
   path: '/post/$',
   getParentRoute: () => BlogRouteRoute,
 } as any)
+const CollegesHistoryIndexRoute = CollegesHistoryIndexRouteImport.update({
+  id: '/history/',
+  path: '/history/',
+  getParentRoute: () => CollegesRouteRoute,
+} as any)
+const CollegesManagersIndexRoute = CollegesManagersIndexRouteImport.update({
+  id: '/managers/',
+  path: '/managers/',
+  getParentRoute: () => CollegesRouteRoute,
+} as any)
+const CollegesSliderIndexRoute = CollegesSliderIndexRouteImport.update({
+  id: '/slider/',
+  path: '/slider/',
+  getParentRoute: () => CollegesRouteRoute,
+} as any)
+const CollegesSocialIndexRoute = CollegesSocialIndexRouteImport.update({
+  id: '/social/',
+  path: '/social/',
+  getParentRoute: () => CollegesRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
+  '/college': typeof CollegeRouteRouteWithChildren
+  '/colleges': typeof CollegesRouteRouteWithChildren
+  '/platform': typeof PlatformRouteRouteWithChildren
+  '/users': typeof UsersRouteRouteWithChildren
+  '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
+  '/admin/integrations': typeof AdminIntegrationsRoute
   '/app/home': typeof AppHomeRoute
+  '/app/menu': typeof AppMenuRoute
   '/app/outbox': typeof AppOutboxRoute
   '/app/profile': typeof AppProfileRoute
   '/auth/login': typeof AuthLoginRoute
@@ -126,15 +278,36 @@ export interface FileRoutesByFullPath {
   '/blog/$': typeof BlogSplatRoute
   '/blog/gallery': typeof BlogGalleryRoute
   '/blog/new-post': typeof BlogNewPostRoute
+  '/colleges/contact': typeof CollegesContactRoute
+  '/colleges/details': typeof CollegesDetailsRoute
+  '/platform/colleges': typeof PlatformCollegesRoute
+  '/users/$': typeof UsersSplatRoute
+  '/users/import': typeof UsersImportRoute
+  '/users/new': typeof UsersNewRoute
+  '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
   '/blog/': typeof BlogIndexRoute
+  '/college/': typeof CollegeIndexRoute
+  '/users/': typeof UsersIndexRoute
+  '/admin/contacts/$': typeof AdminContactsSplatRoute
+  '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/admin/contacts/': typeof AdminContactsIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
+  '/colleges/history/': typeof CollegesHistoryIndexRoute
+  '/colleges/managers/': typeof CollegesManagersIndexRoute
+  '/colleges/slider/': typeof CollegesSliderIndexRoute
+  '/colleges/social/': typeof CollegesSocialIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
+  '/colleges': typeof CollegesRouteRouteWithChildren
+  '/platform': typeof PlatformRouteRouteWithChildren
+  '/admin/integrations': typeof AdminIntegrationsRoute
   '/app/home': typeof AppHomeRoute
+  '/app/menu': typeof AppMenuRoute
   '/app/outbox': typeof AppOutboxRoute
   '/app/profile': typeof AppProfileRoute
   '/auth/login': typeof AuthLoginRoute
@@ -143,18 +316,42 @@ export interface FileRoutesByTo {
   '/blog/$': typeof BlogSplatRoute
   '/blog/gallery': typeof BlogGalleryRoute
   '/blog/new-post': typeof BlogNewPostRoute
+  '/colleges/contact': typeof CollegesContactRoute
+  '/colleges/details': typeof CollegesDetailsRoute
+  '/platform/colleges': typeof PlatformCollegesRoute
+  '/users/$': typeof UsersSplatRoute
+  '/users/import': typeof UsersImportRoute
+  '/users/new': typeof UsersNewRoute
+  '/users/roles': typeof UsersRolesRoute
   '/app': typeof AppIndexRoute
   '/blog': typeof BlogIndexRoute
+  '/college': typeof CollegeIndexRoute
+  '/users': typeof UsersIndexRoute
+  '/admin/contacts/$': typeof AdminContactsSplatRoute
+  '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/admin/contacts': typeof AdminContactsIndexRoute
   '/blog/articles': typeof BlogArticlesIndexRoute
+  '/colleges/history': typeof CollegesHistoryIndexRoute
+  '/colleges/managers': typeof CollegesManagersIndexRoute
+  '/colleges/slider': typeof CollegesSliderIndexRoute
+  '/colleges/social': typeof CollegesSocialIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
+  '/college': typeof CollegeRouteRouteWithChildren
+  '/colleges': typeof CollegesRouteRouteWithChildren
+  '/platform': typeof PlatformRouteRouteWithChildren
+  '/users': typeof UsersRouteRouteWithChildren
+  '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
+  '/admin/integrations': typeof AdminIntegrationsRoute
   '/app/home': typeof AppHomeRoute
+  '/app/menu': typeof AppMenuRoute
   '/app/outbox': typeof AppOutboxRoute
   '/app/profile': typeof AppProfileRoute
   '/auth/login': typeof AuthLoginRoute
@@ -163,19 +360,43 @@ export interface FileRoutesById {
   '/blog/$': typeof BlogSplatRoute
   '/blog/gallery': typeof BlogGalleryRoute
   '/blog/new-post': typeof BlogNewPostRoute
+  '/colleges/contact': typeof CollegesContactRoute
+  '/colleges/details': typeof CollegesDetailsRoute
+  '/platform/colleges': typeof PlatformCollegesRoute
+  '/users/$': typeof UsersSplatRoute
+  '/users/import': typeof UsersImportRoute
+  '/users/new': typeof UsersNewRoute
+  '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
   '/blog/': typeof BlogIndexRoute
+  '/college/': typeof CollegeIndexRoute
+  '/users/': typeof UsersIndexRoute
+  '/admin/contacts/$': typeof AdminContactsSplatRoute
+  '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/admin/contacts/': typeof AdminContactsIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
+  '/colleges/history/': typeof CollegesHistoryIndexRoute
+  '/colleges/managers/': typeof CollegesManagersIndexRoute
+  '/colleges/slider/': typeof CollegesSliderIndexRoute
+  '/colleges/social/': typeof CollegesSocialIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/app'
     | '/blog'
+    | '/college'
+    | '/colleges'
+    | '/platform'
+    | '/users'
+    | '/admin/contacts'
+    | '/admin/integrations'
     | '/app/home'
+    | '/app/menu'
     | '/app/outbox'
     | '/app/profile'
     | '/auth/login'
@@ -184,15 +405,36 @@ export interface FileRouteTypes {
     | '/blog/$'
     | '/blog/gallery'
     | '/blog/new-post'
+    | '/colleges/contact'
+    | '/colleges/details'
+    | '/platform/colleges'
+    | '/users/$'
+    | '/users/import'
+    | '/users/new'
+    | '/users/roles'
     | '/app/'
     | '/blog/'
+    | '/college/'
+    | '/users/'
+    | '/admin/contacts/$'
+    | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/admin/contacts/'
     | '/blog/articles/'
+    | '/colleges/history/'
+    | '/colleges/managers/'
+    | '/colleges/slider/'
+    | '/colleges/social/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin'
+    | '/colleges'
+    | '/platform'
+    | '/admin/integrations'
     | '/app/home'
+    | '/app/menu'
     | '/app/outbox'
     | '/app/profile'
     | '/auth/login'
@@ -201,17 +443,41 @@ export interface FileRouteTypes {
     | '/blog/$'
     | '/blog/gallery'
     | '/blog/new-post'
+    | '/colleges/contact'
+    | '/colleges/details'
+    | '/platform/colleges'
+    | '/users/$'
+    | '/users/import'
+    | '/users/new'
+    | '/users/roles'
     | '/app'
     | '/blog'
+    | '/college'
+    | '/users'
+    | '/admin/contacts/$'
+    | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/admin/contacts'
     | '/blog/articles'
+    | '/colleges/history'
+    | '/colleges/managers'
+    | '/colleges/slider'
+    | '/colleges/social'
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/app'
     | '/blog'
+    | '/college'
+    | '/colleges'
+    | '/platform'
+    | '/users'
+    | '/admin/contacts'
+    | '/admin/integrations'
     | '/app/home'
+    | '/app/menu'
     | '/app/outbox'
     | '/app/profile'
     | '/auth/login'
@@ -220,17 +486,38 @@ export interface FileRouteTypes {
     | '/blog/$'
     | '/blog/gallery'
     | '/blog/new-post'
+    | '/colleges/contact'
+    | '/colleges/details'
+    | '/platform/colleges'
+    | '/users/$'
+    | '/users/import'
+    | '/users/new'
+    | '/users/roles'
     | '/app/'
     | '/blog/'
+    | '/college/'
+    | '/users/'
+    | '/admin/contacts/$'
+    | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/admin/contacts/'
     | '/blog/articles/'
+    | '/colleges/history/'
+    | '/colleges/managers/'
+    | '/colleges/slider/'
+    | '/colleges/social/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
   BlogRouteRoute: typeof BlogRouteRouteWithChildren
+  CollegeRouteRoute: typeof CollegeRouteRouteWithChildren
+  CollegesRouteRoute: typeof CollegesRouteRouteWithChildren
+  PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
+  UsersRouteRoute: typeof UsersRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthSignupNoRoute: typeof AuthSignupNoRoute
@@ -243,6 +530,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/app': {
@@ -259,6 +553,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/college': {
+      id: '/college'
+      path: '/college'
+      fullPath: '/college'
+      preLoaderRoute: typeof CollegeRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/colleges': {
+      id: '/colleges'
+      path: '/colleges'
+      fullPath: '/colleges'
+      preLoaderRoute: typeof CollegesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/platform': {
+      id: '/platform'
+      path: '/platform'
+      fullPath: '/platform'
+      preLoaderRoute: typeof PlatformRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/users': {
+      id: '/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof UsersRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/contacts': {
+      id: '/admin/contacts'
+      path: '/contacts'
+      fullPath: '/admin/contacts'
+      preLoaderRoute: typeof AdminContactsRouteRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/integrations': {
+      id: '/admin/integrations'
+      path: '/integrations'
+      fullPath: '/admin/integrations'
+      preLoaderRoute: typeof AdminIntegrationsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/app/': {
       id: '/app/'
       path: '/'
@@ -271,6 +607,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/app/home'
       preLoaderRoute: typeof AppHomeRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    '/app/menu': {
+      id: '/app/menu'
+      path: '/menu'
+      fullPath: '/app/menu'
+      preLoaderRoute: typeof AppMenuRouteImport
       parentRoute: typeof AppRouteRoute
     }
     '/app/outbox': {
@@ -336,6 +679,90 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogNewPostRouteImport
       parentRoute: typeof BlogRouteRoute
     }
+    '/college/': {
+      id: '/college/'
+      path: '/'
+      fullPath: '/college/'
+      preLoaderRoute: typeof CollegeIndexRouteImport
+      parentRoute: typeof CollegeRouteRoute
+    }
+    '/colleges/contact': {
+      id: '/colleges/contact'
+      path: '/contact'
+      fullPath: '/colleges/contact'
+      preLoaderRoute: typeof CollegesContactRouteImport
+      parentRoute: typeof CollegesRouteRoute
+    }
+    '/colleges/details': {
+      id: '/colleges/details'
+      path: '/details'
+      fullPath: '/colleges/details'
+      preLoaderRoute: typeof CollegesDetailsRouteImport
+      parentRoute: typeof CollegesRouteRoute
+    }
+    '/platform/colleges': {
+      id: '/platform/colleges'
+      path: '/colleges'
+      fullPath: '/platform/colleges'
+      preLoaderRoute: typeof PlatformCollegesRouteImport
+      parentRoute: typeof PlatformRouteRoute
+    }
+    '/users/': {
+      id: '/users/'
+      path: '/'
+      fullPath: '/users/'
+      preLoaderRoute: typeof UsersIndexRouteImport
+      parentRoute: typeof UsersRouteRoute
+    }
+    '/users/$': {
+      id: '/users/$'
+      path: '/$'
+      fullPath: '/users/$'
+      preLoaderRoute: typeof UsersSplatRouteImport
+      parentRoute: typeof UsersRouteRoute
+    }
+    '/users/import': {
+      id: '/users/import'
+      path: '/import'
+      fullPath: '/users/import'
+      preLoaderRoute: typeof UsersImportRouteImport
+      parentRoute: typeof UsersRouteRoute
+    }
+    '/users/new': {
+      id: '/users/new'
+      path: '/new'
+      fullPath: '/users/new'
+      preLoaderRoute: typeof UsersNewRouteImport
+      parentRoute: typeof UsersRouteRoute
+    }
+    '/users/roles': {
+      id: '/users/roles'
+      path: '/roles'
+      fullPath: '/users/roles'
+      preLoaderRoute: typeof UsersRolesRouteImport
+      parentRoute: typeof UsersRouteRoute
+    }
+    '/admin/contacts/': {
+      id: '/admin/contacts/'
+      path: '/'
+      fullPath: '/admin/contacts/'
+      preLoaderRoute: typeof AdminContactsIndexRouteImport
+      parentRoute: typeof AdminContactsRouteRoute
+    }
+    '/admin/contacts/$': {
+      id: '/admin/contacts/$'
+      path: '/$'
+      fullPath: '/admin/contacts/$'
+      preLoaderRoute: typeof AdminContactsSplatRouteImport
+      parentRoute: typeof AdminContactsRouteRoute
+    }
+    '/admin/contacts/create': {
+      id: '/admin/contacts/create'
+      path: '/create'
+      fullPath: '/admin/contacts/create'
+      preLoaderRoute: typeof AdminContactsCreateRouteImport
+      parentRoute: typeof AdminContactsRouteRoute
+    }
     '/blog/articles/': {
       id: '/blog/articles/'
       path: '/articles'
@@ -357,11 +784,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogPostSplatRouteImport
       parentRoute: typeof BlogRouteRoute
     }
+    '/colleges/history/': {
+      id: '/colleges/history/'
+      path: '/history'
+      fullPath: '/colleges/history/'
+      preLoaderRoute: typeof CollegesHistoryIndexRouteImport
+      parentRoute: typeof CollegesRouteRoute
+    }
+    '/colleges/managers/': {
+      id: '/colleges/managers/'
+      path: '/managers'
+      fullPath: '/colleges/managers/'
+      preLoaderRoute: typeof CollegesManagersIndexRouteImport
+      parentRoute: typeof CollegesRouteRoute
+    }
+    '/colleges/slider/': {
+      id: '/colleges/slider/'
+      path: '/slider'
+      fullPath: '/colleges/slider/'
+      preLoaderRoute: typeof CollegesSliderIndexRouteImport
+      parentRoute: typeof CollegesRouteRoute
+    }
+    '/colleges/social/': {
+      id: '/colleges/social/'
+      path: '/social'
+      fullPath: '/colleges/social/'
+      preLoaderRoute: typeof CollegesSocialIndexRouteImport
+      parentRoute: typeof CollegesRouteRoute
+    }
   }
 }
 
+interface AdminContactsRouteRouteChildren {
+  AdminContactsSplatRoute: typeof AdminContactsSplatRoute
+  AdminContactsCreateRoute: typeof AdminContactsCreateRoute
+  AdminContactsIndexRoute: typeof AdminContactsIndexRoute
+}
+
+const AdminContactsRouteRouteChildren: AdminContactsRouteRouteChildren = {
+  AdminContactsSplatRoute: AdminContactsSplatRoute,
+  AdminContactsCreateRoute: AdminContactsCreateRoute,
+  AdminContactsIndexRoute: AdminContactsIndexRoute,
+}
+
+const AdminContactsRouteRouteWithChildren =
+  AdminContactsRouteRoute._addFileChildren(AdminContactsRouteRouteChildren)
+
+interface AdminRouteRouteChildren {
+  AdminContactsRouteRoute: typeof AdminContactsRouteRouteWithChildren
+  AdminIntegrationsRoute: typeof AdminIntegrationsRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminContactsRouteRoute: AdminContactsRouteRouteWithChildren,
+  AdminIntegrationsRoute: AdminIntegrationsRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 interface AppRouteRouteChildren {
   AppHomeRoute: typeof AppHomeRoute
+  AppMenuRoute: typeof AppMenuRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -369,6 +854,7 @@ interface AppRouteRouteChildren {
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppHomeRoute: AppHomeRoute,
+  AppMenuRoute: AppMenuRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
@@ -402,10 +888,81 @@ const BlogRouteRouteWithChildren = BlogRouteRoute._addFileChildren(
   BlogRouteRouteChildren,
 )
 
+interface CollegeRouteRouteChildren {
+  CollegeIndexRoute: typeof CollegeIndexRoute
+}
+
+const CollegeRouteRouteChildren: CollegeRouteRouteChildren = {
+  CollegeIndexRoute: CollegeIndexRoute,
+}
+
+const CollegeRouteRouteWithChildren = CollegeRouteRoute._addFileChildren(
+  CollegeRouteRouteChildren,
+)
+
+interface CollegesRouteRouteChildren {
+  CollegesContactRoute: typeof CollegesContactRoute
+  CollegesDetailsRoute: typeof CollegesDetailsRoute
+  CollegesHistoryIndexRoute: typeof CollegesHistoryIndexRoute
+  CollegesManagersIndexRoute: typeof CollegesManagersIndexRoute
+  CollegesSliderIndexRoute: typeof CollegesSliderIndexRoute
+  CollegesSocialIndexRoute: typeof CollegesSocialIndexRoute
+}
+
+const CollegesRouteRouteChildren: CollegesRouteRouteChildren = {
+  CollegesContactRoute: CollegesContactRoute,
+  CollegesDetailsRoute: CollegesDetailsRoute,
+  CollegesHistoryIndexRoute: CollegesHistoryIndexRoute,
+  CollegesManagersIndexRoute: CollegesManagersIndexRoute,
+  CollegesSliderIndexRoute: CollegesSliderIndexRoute,
+  CollegesSocialIndexRoute: CollegesSocialIndexRoute,
+}
+
+const CollegesRouteRouteWithChildren = CollegesRouteRoute._addFileChildren(
+  CollegesRouteRouteChildren,
+)
+
+interface PlatformRouteRouteChildren {
+  PlatformCollegesRoute: typeof PlatformCollegesRoute
+}
+
+const PlatformRouteRouteChildren: PlatformRouteRouteChildren = {
+  PlatformCollegesRoute: PlatformCollegesRoute,
+}
+
+const PlatformRouteRouteWithChildren = PlatformRouteRoute._addFileChildren(
+  PlatformRouteRouteChildren,
+)
+
+interface UsersRouteRouteChildren {
+  UsersSplatRoute: typeof UsersSplatRoute
+  UsersImportRoute: typeof UsersImportRoute
+  UsersNewRoute: typeof UsersNewRoute
+  UsersRolesRoute: typeof UsersRolesRoute
+  UsersIndexRoute: typeof UsersIndexRoute
+}
+
+const UsersRouteRouteChildren: UsersRouteRouteChildren = {
+  UsersSplatRoute: UsersSplatRoute,
+  UsersImportRoute: UsersImportRoute,
+  UsersNewRoute: UsersNewRoute,
+  UsersRolesRoute: UsersRolesRoute,
+  UsersIndexRoute: UsersIndexRoute,
+}
+
+const UsersRouteRouteWithChildren = UsersRouteRoute._addFileChildren(
+  UsersRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
   BlogRouteRoute: BlogRouteRouteWithChildren,
+  CollegeRouteRoute: CollegeRouteRouteWithChildren,
+  CollegesRouteRoute: CollegesRouteRouteWithChildren,
+  PlatformRouteRoute: PlatformRouteRouteWithChildren,
+  UsersRouteRoute: UsersRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthSignupNoRoute: AuthSignupNoRoute,

@@ -2,19 +2,28 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from '#shared/constants.ts'
+import { hasControlCharacters } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
+import { collegeAdminRoutes } from './features/colleges/college-admin.routes.ts'
+import { collegeContentRoutes } from './features/colleges/college-content.routes.ts'
+import { collegeIndexHtml } from './features/colleges/college-index-html.ts'
 import { collegesRoutes } from './features/colleges/colleges.routes.ts'
+import { contactsRoutes } from './features/contacts/contacts.routes.ts'
 import { coursesRoutes } from './features/courses/courses.routes.ts'
 import { coursesSyncSources } from './features/courses/courses.sync.ts'
+import { integrationsRoutes } from './features/integrations/integrations.routes.ts'
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
+import { platformCollegesRoutes } from './features/platform/platform-colleges.routes.ts'
 import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts'
 import { postImagesRoutes } from './features/posts/post-images.routes.ts'
 import { postsRoutes } from './features/posts/posts.routes.ts'
 import { postsSyncSources } from './features/posts/posts.sync.ts'
+import { rolesRoutes } from './features/roles/roles.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
 import { usersRoutes } from './features/users/users.routes.ts'
+import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
 import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
 import { mediaRoutes } from './platform/media.ts'
@@ -24,7 +33,16 @@ import { serveClient } from './platform/static-files.ts'
 import { registerSyncSources } from './platform/sync-registry.ts'
 import { isPlatformHost, resolveCollege } from './platform/tenancy.ts'
 
-const UPLOAD_PATHS = new Set(['/api/v1/users/update/profile', '/api/v1/post-images'])
+/** Paths that take files (pictures, spreadsheets): a larger body than JSON is allowed there. */
+const UPLOAD_PATHS = [
+  '/api/v1/users/update/profile',
+  '/api/v1/post-images',
+  '/api/v1/users/import',
+  '/api/v1/college/images/',
+  '/api/v1/college/managers',
+  '/api/v1/college/slides',
+]
+const isUpload = (path: string) => UPLOAD_PATHS.some((prefix) => path.startsWith(prefix))
 
 registerSyncSources([...postsSyncSources, ...notificationsSyncSources, ...coursesSyncSources])
 
@@ -42,11 +60,25 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (!c.var.college && !isPlatformHost(c)) throw new ApiError(404, messages.unknownCollege)
     await next()
   })
+  // An id in a path is read by the routes as text: a NUL (`%00`) or other control character there
+  // names nothing, and must not reach a query (PostgreSQL answers it with an error).
+  app.use('/api/*', async (c, next) => {
+    let path: string
+    try {
+      path = decodeURIComponent(c.req.path)
+    } catch {
+      throw new ApiError(404, messages.notFound)
+    }
+    if (hasControlCharacters(path)) throw new ApiError(404, messages.notFound)
+    await next()
+  })
   app.use('/api/*', (c, next) =>
     bodyLimit({
-      maxSize: UPLOAD_PATHS.has(c.req.path) ? UPLOAD_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
+      maxSize: isUpload(c.req.path) ? UPLOAD_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
       onError: () => {
-        throw new ApiError(413, messages.bodyTooLarge)
+        // The rest of the body is never read: the connection must close, or a keep-alive client's
+        // next request on it would be read from the middle of this one.
+        throw new ApiError(413, messages.bodyTooLarge, { headers: { Connection: 'close' } })
       },
     })(c, next),
   )
@@ -57,7 +89,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/', authRoutes)
   app.route('/', usersRoutes)
+  app.route('/', usersAdminRoutes)
+  app.route('/', rolesRoutes)
   app.route('/', collegesRoutes)
+  app.route('/', collegeAdminRoutes)
+  app.route('/', collegeContentRoutes)
+  app.route('/', contactsRoutes)
+  app.route('/', integrationsRoutes)
+  app.route('/', platformCollegesRoutes)
   app.route('/', notificationsRoutes)
   app.route('/', coursesRoutes)
   app.route('/', postsRoutes)
@@ -74,7 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ) {
       return handleError(new ApiError(404, messages.notFound), c)
     }
-    return serveClient(c)
+    return serveClient(c, collegeIndexHtml)
   })
   app.onError(handleError)
   return app

@@ -2,14 +2,16 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
+import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
+import { ensureReferenceData } from './db/reference-data.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER, seedDemo } from './db/seed.ts'
 import { loadCatalogs } from './platform/i18n.ts'
 import { logger } from './platform/logger.ts'
+import { prepareDummyHash } from './platform/passwords.ts'
 import { localStorage } from './platform/storage.ts'
 
 const config = loadConfig()
@@ -25,15 +27,20 @@ if (!existsSync(join(config.distDir, 'index.html'))) {
 loadCatalogs()
 const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
 await migrateToLatest(handle.db)
+await ensureReferenceData(handle.db)
 const storage = localStorage(join(config.dataDir, 'uploads'))
 if (process.env.SEED !== '0') await seedDemo(handle.db, storage)
 
 const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+await prepareDummyHash()
+const server = createAdaptorServer({ fetch: app.fetch })
+// A school's morning opens hundreds of connections at once: queue them rather than drop the SYNs,
+// which clients would retry only after 1, 3, 7 seconds.
+server.listen({ port: config.port, backlog: 2048 }, () => {
   const lines = [
     '',
-    `  College app running on http://localhost:${info.port}  (database: ${handle.dialect})`,
-    `  Second college:        http://beta.localhost:${info.port}`,
+    `  College app running on http://localhost:${config.port}  (database: ${handle.dialect})`,
+    `  Second college:        http://beta.localhost:${config.port}`,
     '',
     `  Demo accounts (password ${DEMO_PASSWORD}):`,
     ...DEMO_COLLEGES.flatMap((c) =>

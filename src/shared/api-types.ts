@@ -25,7 +25,9 @@ export type User = {
 export type CollegeDomain = {
   id: number
   name: string
-  domain: { college_logo: string; college_image: string; language: string }
+  domain: { college_logo: string; college_image: string; language: string; theme_color?: string }
+  /** The platform owner suspended the college: its people see a clear page, nothing is deleted. */
+  suspended?: boolean
 }
 
 export type CollegeSession = { id: number; name: string }
@@ -42,5 +44,3 @@ export type Notification = {
 
 export type ValidationErrors = Record<string, string[]>
 export type ApiErrorBody = { message: string; errors?: ValidationErrors }
-
-export type CollegeContact = { name: string; email: string; phone: string; address: string; commune: string }

@@ -3,6 +3,17 @@
 export const LOCALES = ['ar', 'de', 'en', 'es', 'es-MX', 'fr', 'zh-CN'] as const
 export type Locale = (typeof LOCALES)[number]
 
+/** Each language's name in that language, for the language menus. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  ar: 'العربية',
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  'es-MX': 'Español (México)',
+  fr: 'Français',
+  'zh-CN': '简体中文',
+}
+
 /** The spec's default interface locale is en-US, which we serve as `en`. */
 export const DEFAULT_LOCALE: Locale = 'en'
 export const DEFAULT_COLLEGE_LANGUAGE: Locale = 'es'
@@ -24,10 +35,14 @@ export const COLLEGE_DEFAULTS = {
 } as const
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+/** More than any phone photo (108 MP modes are 12000 x 9000), far less than what decoding can cost. */
+export const IMAGE_MAX_PIXELS = 100_000_000
 export const AVATAR_SIZE_PX = 256
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 export const UPLOAD_BODY_LIMIT_BYTES = 6 * 1024 * 1024
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000
+/** A new account's link to choose its password: a family may open the welcome mail days later. */
+export const WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 export function isRtl(code: string): boolean {
   const base = code.toLowerCase().split(/[-_]/)[0] ?? ''

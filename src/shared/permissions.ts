@@ -13,6 +13,7 @@ export const PERMISSIONS = [
   'users.manage',
   'roles.manage',
   'college.manage',
+  'contacts.manage',
   'integrations.manage',
   'banners.manage',
   'pymes.manage',
@@ -23,10 +24,16 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number]
 
 export const ROLE_KEYS = ['admin', 'staff', 'guardian', 'student', 'company', 'superadmin'] as const
-export type RoleKey = (typeof ROLE_KEYS)[number]
+export type BuiltInRole = (typeof ROLE_KEYS)[number]
+/** A built-in role's key, or a role an admin created (its key is `custom-<id>`). */
+export type RoleKey = BuiltInRole | `custom-${number}`
+
+export function isBuiltInRole(key: string): key is BuiltInRole {
+  return (ROLE_KEYS as readonly string[]).includes(key)
+}
 
 /** The permissions each built-in role starts with; admins may change them per college. */
-export const DEFAULT_ROLE_PERMISSIONS: Record<RoleKey, readonly Permission[]> = {
+export const DEFAULT_ROLE_PERMISSIONS: Record<BuiltInRole, readonly Permission[]> = {
   admin: PERMISSIONS.filter((p) => p !== 'platform.manage'),
   staff: [
     'posts.publish',

@@ -57,4 +57,11 @@ describe('profile and password rules (the same on both sides)', () => {
       }),
     ).toEqual({ password_confirmation: ['Passwords do not match'] })
   })
+
+  it("draws the password line exactly at the spec's 8 characters: 7 is refused, 8 is enough", () => {
+    const attempt = (password: string) =>
+      messages(passwordChangeSchema, { current_password: 'x', password, password_confirmation: password })
+    expect(attempt('1234567')).toEqual({ password: ['Password must be at least 8 characters long'] })
+    expect(attempt('12345678')).toEqual({})
+  })
 })

@@ -12,7 +12,7 @@ import {
 } from '#client/platform/sync/outbox.ts'
 import type { OutboxItem } from '#client/platform/sync/outbox-types.ts'
 import { pullOnce } from '#client/platform/sync/pull.ts'
-import { syncNow } from '#client/platform/sync/sync-engine.ts'
+import { retryNow, syncNow } from '#client/platform/sync/sync-engine.ts'
 import { syncStatus } from '#client/platform/sync/sync-status.ts'
 import type { PostInput } from '#shared/posts.schema.ts'
 import { type Harness, startHarness } from './helpers/sync-harness.ts'
@@ -363,6 +363,29 @@ describe('V5 network errors and 5xx back off', () => {
     expect((await db.posts.get(id))?._sync).toBe('pending')
 
     await backOnline()
+    expect(await db.outbox.count()).toBe(0)
+    expect(await h.serverPosts(id)).toHaveLength(1)
+  })
+
+  it('V5: back online, a first try that still fails (the network was not up yet) is retried within seconds, not after the outage backoff', async () => {
+    h.net.offline = true
+    const id = await write()
+    for (let i = 0; i < 8; i++) {
+      h.later(FIVE_MINUTES)
+      await replayOutbox(db)
+    }
+    expect((await outbox())[0]).toMatchObject({ state: 'pending', attempts: 9 })
+
+    // The "online" event comes a moment before requests get through: the write and the pull fail once.
+    h.net.offline = false
+    h.net.fail('network-error', () => true, 2)
+    await retryNow()
+    const [item] = await outbox()
+    expect(item).toMatchObject({ state: 'pending', attempts: 1 })
+    expect(item!.nextAttemptAt - Date.now()).toBeLessThanOrEqual(2_000)
+
+    h.later(2_000)
+    await replayOutbox(db)
     expect(await db.outbox.count()).toBe(0)
     expect(await h.serverPosts(id)).toHaveLength(1)
   })

@@ -204,7 +204,7 @@ describe('V6 pull', () => {
 })
 
 describe('V7 a pull does not overwrite a local edit still in the outbox', () => {
-  it('V7: the teacher’s offline edit survives a pull of a newer server version until it is sent', async () => {
+  it('V7: the teacher’s offline edit survives a pull of a newer server version, and is not applied over it', async () => {
     const staffId = await h.userId('staff@demo.test')
     await h.signIn('staff@demo.test')
     const db = openLocalDb(staffId)
@@ -238,16 +238,16 @@ describe('V7 a pull does not overwrite a local edit still in the outbox', () => 
     expect(await db.posts.get(post.id)).toMatchObject({ title: 'Edición local', _sync: 'pending' })
     expect((await db.posts.get(other.id))?.title).toBe('Otro editado')
 
+    // Once sent, it meets the newer version: nothing is overwritten, the teacher chooses (V10).
     h.later(FIVE_MINUTES)
     await replayOutbox(db)
     await pullOnce(db)
-    const row = await db.posts.get(post.id)
-    expect(row?.title).toBe('Edición local')
-    expect(row?._sync).toBeUndefined()
-    expect((await h.serverPost(post.id))?.title).toBe('Edición local')
+    expect(await db.posts.get(post.id)).toMatchObject({ title: 'Edición local', _sync: 'rejected' })
+    expect((await db.outbox.toArray()).map((i) => i.state)).toEqual(['conflict'])
+    expect((await h.serverPost(post.id))?.title).toBe('Edición del servidor')
   })
 
-  it('V7: a post deleted offline is not brought back by a pull; it goes once the delete is sent', async () => {
+  it('V7: a post deleted offline is not brought back by a pull; deleting a changed post waits for the author', async () => {
     const staffId = await h.userId('staff@demo.test')
     await h.signIn('staff@demo.test')
     const db = openLocalDb(staffId)
@@ -269,7 +269,7 @@ describe('V7 a pull does not overwrite a local edit still in the outbox', () => 
     h.later(FIVE_MINUTES)
     await replayOutbox(db)
     await pullOnce(db)
-    expect(await db.posts.get(post.id)).toBeUndefined()
-    expect(await h.serverPost(post.id)).toBeUndefined()
+    expect((await db.outbox.toArray()).map((i) => i.state)).toEqual(['conflict'])
+    expect(await h.serverPost(post.id)).toBeDefined()
   })
 })

@@ -72,20 +72,40 @@ describe('POST /api/login-mobile', () => {
     expect(beta.status).toBe(400)
   })
 
-  it('keeps the platform owner able to sign in: no college user may take the owner address', async () => {
+  it('does not tell a college user that an address belongs to the platform: they are separate address books', async () => {
     const token = await t.login('company@demo.test')
     const update = await t.request('POST', '/api/v1/users/update/profile', {
       token,
       headers: { 'accept-language': 'en' },
       json: { name: 'Carla', email: 'root@platform.test' },
     })
-    expect(update.status).toBe(422)
-    expect(((await update.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
+    expect(update.status).toBe(200)
+    // Within one college an address is still one person's.
+    const taken = await t.request('POST', '/api/v1/users/update/profile', {
+      token,
+      headers: { 'accept-language': 'en' },
+      json: { name: 'Carla', email: 'admin@demo.test' },
+    })
+    expect(((await taken.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
       'This email address is already in use',
     ])
-    const owner = await t.request('POST', '/api/login-mobile', {
-      json: { email: 'root@platform.test', password: 'demo12345' },
-    })
-    expect(((await owner.json()) as { type: string }).type).toBe('superadmin')
+  })
+
+  it('keeps the platform owner able to sign in on a platform host whatever a college user calls themselves', async () => {
+    const p = await createTestApp({ platformHosts: ['localhost', 'platform.localhost'] })
+    try {
+      const token = await p.login('company@demo.test')
+      await p.request('POST', '/api/v1/users/update/profile', {
+        token,
+        json: { name: 'Carla', email: 'root@platform.test' },
+      })
+      const owner = await p.request('POST', '/api/login-mobile', {
+        host: 'platform.localhost',
+        json: { email: 'root@platform.test', password: 'demo12345' },
+      })
+      expect(((await owner.json()) as { type: string }).type).toBe('superadmin')
+    } finally {
+      await p.close()
+    }
   })
 })

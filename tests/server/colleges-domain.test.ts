@@ -26,7 +26,9 @@ describe('POST /api/colleges/domain', () => {
         college_logo: expect.stringMatching(/^\/media\/colleges\/\d+\/logo-[\w-]+\.png$/),
         college_image: expect.any(String),
         language: 'es',
+        theme_color: '#1d4ed8',
       },
+      suspended: false,
     })
     // The logo it names is really served on that host.
     const logo = await t.request('GET', college.domain.college_logo)
@@ -115,18 +117,18 @@ describe('GET /api/v1/session/college', () => {
   })
 })
 
-describe('GET /api/v1/college/contact', () => {
+describe('GET /api/v1/college/public', () => {
   it("answers the public contact details of this host's college", async () => {
-    const demo = await t.request('GET', '/api/v1/college/contact')
+    const demo = await t.request('GET', '/api/v1/college/public')
     expect(demo.status).toBe(200)
-    expect(await body(demo)).toEqual({
+    expect(await body(demo)).toMatchObject({
       name: 'Colegio Demo',
       email: 'contacto@demo.test',
       phone: '+56 2 2345 6789',
       address: 'Av. Siempre Viva 742',
       commune: 'Providencia',
     })
-    const beta = await t.request('GET', '/api/v1/college/contact', { host: 'beta.localhost' })
+    const beta = await t.request('GET', '/api/v1/college/public', { host: 'beta.localhost' })
     expect(await body(beta)).toMatchObject({
       name: 'Beta College',
       email: 'office@beta.test',
@@ -135,6 +137,6 @@ describe('GET /api/v1/college/contact', () => {
   })
 
   it('answers 404 on a host no college uses', async () => {
-    expect((await t.request('GET', '/api/v1/college/contact', { host: 'nowhere.test' })).status).toBe(404)
+    expect((await t.request('GET', '/api/v1/college/public', { host: 'nowhere.test' })).status).toBe(404)
   })
 })

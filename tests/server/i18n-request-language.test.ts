@@ -29,7 +29,7 @@ beforeAll(async () => {
   const po = Object.entries(SPANISH)
     .map(([id, text]) => `msgid ${JSON.stringify(id)}\nmsgstr ${JSON.stringify(text)}\n`)
     .join('\n')
-  writeFileSync(join(catalogDir, 'es', 'messages.po'), `msgid ""\nmsgstr ""\n"Language: es\\n"\n\n${po}`)
+  writeFileSync(join(catalogDir, 'es', 'app.po'), `msgid ""\nmsgstr ""\n"Language: es\\n"\n\n${po}`)
   loadCatalogs(catalogDir)
   guardian = await t.login('guardian@demo.test')
 })

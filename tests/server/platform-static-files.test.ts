@@ -1,33 +1,30 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APP_JS, type BuiltClient, INDEX, SW_JS, writeBuiltClient } from './helpers/built-client.ts'
 import { body } from './helpers/http.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
-const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="app"></div></body></html>'
-const APP_JS = 'console.log("app")'
-const SW_JS = 'self.addEventListener("install", () => {})'
+/** The shell: the same app script and mount point, whatever the college wrote into the head. */
+function isShell(html: string): boolean {
+  return (
+    html.includes('<script type="module" src="/assets/app-abc123.js"></script>') &&
+    html.includes('<div id="app"></div>')
+  )
+}
 
 let t: TestApp
-let root: string
-let distDir: string
+let client: BuiltClient
 beforeAll(async () => {
+  client = writeBuiltClient()
   // A secret beside the client folder, to prove requests cannot climb out of it.
-  root = mkdtempSync(join(tmpdir(), 'college-dist-'))
-  writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET')
-  distDir = join(root, 'dist')
-  mkdirSync(distDir)
-  mkdirSync(join(distDir, 'assets'))
-  writeFileSync(join(distDir, 'index.html'), INDEX)
-  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), APP_JS)
-  writeFileSync(join(distDir, 'sw.js'), SW_JS)
-  t = await createTestApp({ distDir })
+  writeFileSync(join(client.root, 'secret.txt'), 'TOP-SECRET')
+  t = await createTestApp({ distDir: client.distDir })
 })
 afterAll(async () => {
   await t.close()
-  rmSync(root, { recursive: true, force: true })
+  client.remove()
 })
 
 describe('the built client', () => {
@@ -38,7 +35,7 @@ describe('the built client', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
       expect(res.headers.get('cache-control')).toBe('no-cache')
-      expect(await res.text()).toBe(INDEX)
+      expect(isShell(await res.text())).toBe(true)
     },
   )
 
@@ -105,7 +102,49 @@ describe('the built client', () => {
     expect(res.status).toBe(404)
     const page = await t.request('GET', '/app/%E0%A4%A')
     expect(page.status).toBe(200)
-    expect(await page.text()).toBe(INDEX)
+    expect(isShell(await page.text())).toBe(true)
+  })
+})
+
+describe("each college's page", () => {
+  const head = (html: string, pattern: RegExp) => html.match(pattern)?.[1]
+
+  it("carries the college's name, language, description and icons, so the first paint is the college's", async () => {
+    const html = await (await t.request('GET', '/', { host: 'localhost' })).text()
+    expect(head(html, /<html lang="([^"]+)"/)).toBe('es')
+    expect(head(html, /<title>([^<]+)<\/title>/)).toContain('Colegio Demo')
+    expect(head(html, /<meta property="og:title" content="([^"]+)"/)).toContain('Colegio Demo')
+    expect(head(html, /<meta name="description" content="([^"]+)"/)).toContain('Colegio Demo')
+    // The description is in the college's language (Spanish), not the template's English.
+    expect(head(html, /<meta property="og:description" content="([^"]+)"/)).not.toContain('on any device')
+    expect(head(html, /<meta name="theme-color" content="([^"]+)"/)).toBe('#1d4ed8')
+    expect(html).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\bsrc=)[^>]*>/)
+  })
+
+  it('gives each college its own favicon, drawn from its logo at 64 px', async () => {
+    const demo = await (await t.request('GET', '/', { host: 'localhost' })).text()
+    const beta = await (await t.request('GET', '/', { host: 'beta.localhost' })).text()
+    const demoIcon = head(demo, /<link rel="icon" href="([^"]+)"/)!
+    const betaIcon = head(beta, /<link rel="icon" href="([^"]+)"/)!
+    expect(demoIcon).toMatch(/^\/icons\/\d+\/[a-f0-9]{16}-64\.png$/)
+    expect(betaIcon).not.toBe(demoIcon)
+    expect(head(beta, /<html lang="([^"]+)"/)).toBe('en')
+    expect(head(beta, /<title>([^<]+)<\/title>/)).toBe('Beta College · School management')
+    const icon = await t.request('GET', demoIcon, { host: 'localhost' })
+    expect(icon.headers.get('content-type')).toBe('image/png')
+    const meta = await sharp(Buffer.from(await icon.arrayBuffer())).metadata()
+    expect([meta.width, meta.height]).toEqual([64, 64])
+  })
+
+  it('escapes what a college names itself', async () => {
+    await t.db
+      .updateTable('colleges')
+      .set({ name: 'Colegio "<b>Uno</b>"', updated_at: new Date().toISOString() })
+      .where('slug', '=', 'beta')
+      .execute()
+    const html = await (await t.request('GET', '/', { host: 'beta.localhost' })).text()
+    expect(html).not.toContain('<b>Uno</b>')
+    expect(head(html, /<title>([^<]+)<\/title>/)).toContain('&#60;b&#62;Uno&#60;/b&#62;')
   })
 })
 

@@ -18,7 +18,7 @@ const PROFILE = {
   first_lastname: 'Apoderada',
   second_lastname: 'Soto',
   email: 'guardian@demo.test',
-  rut: '11.111.111-1',
+  rut: '7.654.321-6',
   phone: '+56 9 1234 5678',
   birthdate: '1985-04-12',
 }
@@ -119,15 +119,23 @@ describe('POST /api/v1/users/update/profile', () => {
       expect(await row('staff@demo.test')).toEqual(before)
     })
 
-    it('accepts a valid RUT, with or without dots', async () => {
+    it('accepts a valid RUT, with or without dots, and keeps it in one form', async () => {
       const dotted = await save(
         token,
-        profileForm({ name: 'Sergio', email: 'staff@demo.test', rut: '11.111.111-1' }),
+        profileForm({ name: 'Sergio', email: 'staff@demo.test', rut: '9.876.543-3' }),
       )
       expect(dotted.status).toBe(200)
-      expect((await body(dotted)).rut).toBe('11.111.111-1')
+      expect((await body(dotted)).rut).toBe('9.876.543-3')
       const plain = await save(token, { name: 'Sergio', email: 'staff@demo.test', rut: '12345678-5' })
       expect(plain.status).toBe(200)
+      expect((await body(plain)).rut).toBe('12.345.678-5')
+    })
+
+    it('refuses a RUT another person of the college has, however it is typed', async () => {
+      const res = await save(token, { name: 'Sergio', email: 'staff@demo.test', rut: '11111111-1' })
+      expect(res.status).toBe(422)
+      expect((await body<ErrorBody>(res)).errors).toEqual({ rut: ['This RUT is already in use'] })
+      expect((await row('staff@demo.test')).rut).not.toBe('11.111.111-1')
     })
 
     it('refuses an email another person of the same college uses', async () => {
@@ -152,7 +160,7 @@ describe('POST /api/v1/users/update/profile', () => {
 
     it('answers in the language of the Spanish catalog when asked in Spanish', async () => {
       // The shipped catalog may not be translated yet: then the English text is the right answer.
-      const file = 'src/locales/es/messages.po'
+      const file = 'src/locales/es/app.po'
       const catalog = existsSync(file) ? PO.parse(readFileSync(file, 'utf8')).items : []
       const translated = (id: string, english: string) =>
         catalog.find((i) => i.msgid === id)?.msgstr[0] || english

@@ -1,7 +1,6 @@
 // Sign-in, sign-out and the session check that runs before every navigation (spec sections 4, 7).
-import { HTTPError } from 'ky'
 import type { CollegeSession, LoginResult, User } from '#shared/api-types.ts'
-import { api, isNetworkError } from './api.ts'
+import { api, HttpError, isNetworkError } from './api.ts'
 import { collegeAtom, loadCollege } from './college.ts'
 import { clearUserData } from './local-data.ts'
 import { onlineAtom } from './online.ts'
@@ -16,6 +15,7 @@ import {
 } from './session.ts'
 import { store } from './store.ts'
 import { configureSync } from './sync/sync-config.ts'
+import { revokeSoon } from './token-revocation.ts'
 import { readStoredToken } from './token-storage.ts'
 
 // The engine (Dexie and friends) loads only once someone is signed in, keeping the sign-in page light.
@@ -64,15 +64,16 @@ function clearSession(): void {
   cacheUser(undefined)
 }
 
+/**
+ * Signs out on this device: the token is revoked (now, or once back online), and what this user left
+ * on the device is deleted. Callers first make sure nothing unsent is lost (the outbox's sign-out).
+ */
 export async function logout(): Promise<void> {
+  const token = readStoredToken()
   await stopSync()
-  try {
-    await api.post('api/logout-mobile')
-  } catch {
-    // Signing out must work offline too; the token expires with the device's data.
-  }
   clearSession()
   await clearUserData()
+  if (token) revokeSoon(token)
 }
 
 /** Fetches the user; offline, keeps the last known user rather than signing anyone out. */
@@ -91,14 +92,19 @@ export async function fetchUser(): Promise<User | undefined> {
     }
     store.set(userAtom, body)
     cacheUser(body)
-    void startSync(body.id)
+    if (body.college_id !== null) void startSync(body.id)
     return body
   } catch (error) {
+    // A suspended college: the account is fine and stays signed in, behind the page that says why,
+    // so the app comes back as it was when the college resumes.
+    const suspended =
+      error instanceof HttpError && (error.data as { suspended?: boolean } | undefined)?.suspended === true
+    if (suspended) return store.get(userAtom) ?? cachedUser()
     if (isNetworkError(error) || !navigator.onLine) {
       store.set(onlineAtom, false)
       const last = store.get(userAtom) ?? cachedUser()
       store.set(userAtom, last)
-      if (last) void startSync(last.id)
+      if (last && last.college_id !== null) void startSync(last.id)
       return last
     }
     clearSession()
@@ -118,7 +124,7 @@ export async function checkCollegeSession(): Promise<boolean> {
       return false
     }
   } catch (error) {
-    if (error instanceof HTTPError && error.response.status === 401) {
+    if (error instanceof HttpError && error.response.status === 401) {
       clearSession()
       return false
     }
@@ -148,7 +154,7 @@ export async function refreshSession(): Promise<void> {
   const known = store.get(userAtom)
   if (known) {
     // The mirror opens at once from the last known user, without waiting for any network answer.
-    void startSync(known.id)
+    if (known.college_id !== null) void startSync(known.id)
     check.catch(() => undefined)
     return
   }

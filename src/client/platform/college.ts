@@ -2,7 +2,7 @@
 import { atom } from 'jotai'
 import type { CollegeDomain } from '#shared/api-types.ts'
 import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
-import { api } from './api.ts'
+import { api, COLLEGE_SUSPENDED_EVENT } from './api.ts'
 import { COLLEGE_CACHE_KEY } from './storage-keys.ts'
 import { store } from './store.ts'
 import { applyCollegeColor } from './theme.ts'
@@ -13,8 +13,10 @@ export type CollegeInfo = {
   logo: string
   image: string
   language: string
-  /** The college's colour, from its per-host web app manifest. */
+  /** The college's colour. */
   color?: string
+  /** The platform owner suspended the college: its people see a clear page instead of the app. */
+  suspended?: boolean
 }
 
 export const DEFAULT_COLLEGE: CollegeInfo = {
@@ -44,6 +46,8 @@ export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | un
     logo: data.domain.college_logo || DEFAULT_COLLEGE.logo,
     image: data.domain.college_image || DEFAULT_COLLEGE.image,
     language: data.domain.language || DEFAULT_COLLEGE.language,
+    color: data.domain.theme_color,
+    suspended: data.suspended === true,
   }
 }
 
@@ -62,7 +66,7 @@ export async function loadCollege(): Promise<CollegeInfo> {
     // Offline, the last known college is better than the generic defaults.
     info = cached() ?? DEFAULT_COLLEGE
   } else {
-    info.color = await manifestColor()
+    info.color ??= await manifestColor()
     localStorage.setItem(COLLEGE_CACHE_KEY, JSON.stringify(info))
   }
   applyCollegeColor(info.color)
@@ -77,4 +81,10 @@ async function manifestColor(): Promise<string | undefined> {
   } catch {
     return undefined
   }
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener(COLLEGE_SUSPENDED_EVENT, () =>
+    store.set(collegeAtom, (c) => ({ ...c, suspended: true })),
+  )
 }

@@ -1,8 +1,13 @@
 import { redirect } from '@tanstack/react-router'
+import { ensureAppMessages } from './i18n.ts'
 import { loggedInAtom } from './session.ts'
 import { store } from './store.ts'
 
-/** Spec section 2: routes that need sign-in send a visitor to /auth/login, and back afterwards. */
-export function requireSignIn({ location }: { location: { href: string } }): void {
+/**
+ * Spec section 2: routes that need sign-in send a visitor to /auth/login, and back afterwards. The
+ * signed-in screens' texts are loaded before they render.
+ */
+export async function requireSignIn({ location }: { location: { href: string } }): Promise<void> {
   if (!store.get(loggedInAtom)) throw redirect({ to: '/auth/login', search: { redirect: location.href } })
+  await ensureAppMessages()
 }

@@ -2,30 +2,48 @@
 import { i18n, type Messages } from '@lingui/core'
 import { atom } from 'jotai'
 import { DEFAULT_LOCALE, isRtl, type Locale, matchLocale } from '#shared/constants.ts'
+
+export { LOCALE_NAMES } from '#shared/constants.ts'
+
 import { setTranslator } from '#shared/i18n/translate.ts'
 import { LOCALE_KEY } from './storage-keys.ts'
 import { store } from './store.ts'
 
 export const localeAtom = atom<Locale>(DEFAULT_LOCALE)
 
-const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  ar: () => import('../../locales/ar/messages.po'),
-  de: () => import('../../locales/de/messages.po'),
-  en: () => import('../../locales/en/messages.po'),
-  es: () => import('../../locales/es/messages.po'),
-  'es-MX': () => import('../../locales/es-MX/messages.po'),
-  fr: () => import('../../locales/fr/messages.po'),
-  'zh-CN': () => import('../../locales/zh-CN/messages.po'),
+type Part = 'public' | 'app'
+
+// Each catalog is its own chunk, loaded on demand: the sign-in page never downloads the app's texts.
+const loaders: Record<Part, Record<Locale, () => Promise<{ messages: Messages }>>> = {
+  public: {
+    ar: () => import('../../locales/ar/public.po'),
+    de: () => import('../../locales/de/public.po'),
+    en: () => import('../../locales/en/public.po'),
+    es: () => import('../../locales/es/public.po'),
+    'es-MX': () => import('../../locales/es-MX/public.po'),
+    fr: () => import('../../locales/fr/public.po'),
+    'zh-CN': () => import('../../locales/zh-CN/public.po'),
+  },
+  app: {
+    ar: () => import('../../locales/ar/app.po'),
+    de: () => import('../../locales/de/app.po'),
+    en: () => import('../../locales/en/app.po'),
+    es: () => import('../../locales/es/app.po'),
+    'es-MX': () => import('../../locales/es-MX/app.po'),
+    fr: () => import('../../locales/fr/app.po'),
+    'zh-CN': () => import('../../locales/zh-CN/app.po'),
+  },
 }
 
-export const LOCALE_NAMES: Record<Locale, string> = {
-  ar: 'العربية',
-  de: 'Deutsch',
-  en: 'English',
-  es: 'Español',
-  'es-MX': 'Español (México)',
-  fr: 'Français',
-  'zh-CN': '简体中文',
+const loaded = new Set<string>()
+let appWanted = false
+
+async function loadPart(locale: Locale, part: Part): Promise<void> {
+  if (loaded.has(`${locale}:${part}`)) return
+  const { messages } = await loaders[part][locale]()
+  // `load` merges into what the locale already has.
+  i18n.load(locale, messages)
+  loaded.add(`${locale}:${part}`)
 }
 
 setTranslator((descriptor, _lang, values) => i18n._(descriptor.id, values, { message: descriptor.message }))
@@ -43,11 +61,21 @@ export function pickLocale(collegeLanguage: string | undefined): Locale {
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]()
-  i18n.loadAndActivate({ locale, messages })
+  await loadPart(locale, 'public')
+  if (appWanted) await loadPart(locale, 'app')
+  i18n.activate(locale)
   document.documentElement.lang = locale
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr'
   store.set(localeAtom, locale)
+}
+
+/** Signed-in screens speak the app's texts too: loaded once, before the first of them renders. */
+export async function ensureAppMessages(): Promise<void> {
+  appWanted = true
+  const locale = store.get(localeAtom)
+  if (loaded.has(`${locale}:app`)) return
+  await loadPart(locale, 'app')
+  if (i18n.locale === locale) i18n.activate(locale)
 }
 
 /** The user's explicit choice from the language menu; it wins over the college's language. */

@@ -3,3 +3,5 @@ export const USER_CACHE_KEY = 'session.user'
 export const COLLEGE_CACHE_KEY = 'session.college'
 export const LOCALE_KEY = 'locale'
 export const COLOR_SCHEME_KEY = 'color-scheme'
+/** Tokens of sign-outs made offline, revoked on the server once the device is back online. */
+export const PENDING_REVOCATIONS_KEY = 'session.revoke'

@@ -1,6 +1,7 @@
 // Colour scheme light / dark / auto, stored; auto follows the system; dark adds `is-dark` to <html>.
 import { atom } from 'jotai'
 import { DARK_CLASS, THEMES, type Theme } from '#shared/constants.ts'
+import { brandPalette, parseHex } from './contrast.ts'
 import { COLOR_SCHEME_KEY } from './storage-keys.ts'
 import { store } from './store.ts'
 
@@ -35,9 +36,14 @@ export function watchSystemTheme(): void {
   window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme())
 }
 
-/** The college's colour tints the interface through one CSS variable. */
+/** The college's colour tints the interface: a fill, the text on it, and a readable text colour per theme. */
 export function applyCollegeColor(color: string | undefined): void {
-  if (!color || !/^#[0-9a-f]{3,8}$/i.test(color)) return
-  document.documentElement.style.setProperty('--brand', color)
+  if (!color || !parseHex(color)) return
+  const palette = brandPalette(color)
+  const style = document.documentElement.style
+  style.setProperty('--brand', palette.brand)
+  style.setProperty('--on-brand', palette.onBrand)
+  style.setProperty('--brand-ink-light', palette.inkLight)
+  style.setProperty('--brand-ink-dark', palette.inkDark)
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', color)
 }

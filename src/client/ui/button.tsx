@@ -1,26 +1,33 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { type ButtonSize, type ButtonVariant, buttonClass } from './button-styles.ts'
+import { Spinner } from './spinner.tsx'
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'danger'
+  variant?: ButtonVariant
+  size?: ButtonSize
+  /** Work is running: the button shows a spinner and cannot be pressed twice. */
   busy?: boolean
 }
 
-const styles = {
-  primary: 'bg-brand text-white hover:brightness-110',
-  secondary:
-    'bg-white text-slate-900 ring-1 ring-slate-300 hover:bg-slate-100 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600',
-  danger: 'bg-red-700 text-white hover:bg-red-800',
-}
-
-export function Button({ variant = 'primary', busy, className = '', disabled, children, ...rest }: Props) {
+/** A native button: light enough for the sign-in page, which loads no React Aria code. */
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  busy,
+  className = '',
+  disabled,
+  children,
+  ...rest
+}: Props) {
   return (
     <button
       type="button"
       {...rest}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 font-medium disabled:opacity-60 ${styles[variant]} ${className}`}
+      className={buttonClass(variant, size, className)}
     >
+      {busy && <Spinner />}
       {children}
     </button>
   )

@@ -1,19 +1,27 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
+import { Languages } from 'lucide-react'
 import { LOCALES, type Locale } from '#shared/constants.ts'
 import { chooseLocale, LOCALE_NAMES, localeAtom } from '../platform/i18n.ts'
 
+const selectClass =
+  'min-h-11 cursor-pointer appearance-none rounded-xl border border-slate-300 bg-white py-2 ps-9 pe-3 text-sm dark:border-slate-600 dark:bg-slate-900'
+
+/** The language choice of public pages: a native select, so these pages load no widget library. */
 export function LanguageMenu() {
   const { t } = useLingui()
   const locale = useAtomValue(localeAtom)
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="sr-only">{t`Language`}</span>
+    <div className="relative">
+      <Languages
+        aria-hidden="true"
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+      />
       <select
         value={locale}
         aria-label={t`Language`}
         onChange={(e) => void chooseLocale(e.target.value as Locale)}
-        className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
+        className={selectClass}
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code}>
@@ -21,6 +29,8 @@ export function LanguageMenu() {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   )
 }
+
+export { selectClass }

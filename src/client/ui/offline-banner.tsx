@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
+import { WifiOff } from 'lucide-react'
 import { onlineAtom } from '../platform/online.ts'
 
 export function OfflineBanner() {
@@ -9,9 +10,12 @@ export function OfflineBanner() {
     <div
       role="status"
       data-testid="offline-indicator"
-      className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950"
+      className="flex items-center justify-center gap-2 bg-slate-800 px-4 py-1.5 text-center text-sm text-white dark:bg-slate-700"
     >
-      <Trans>You are offline. You can keep reading; changes are sent when the connection returns.</Trans>
+      <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+      <span>
+        <Trans>You are offline. You can keep reading; changes are sent when the connection returns.</Trans>
+      </span>
     </div>
   )
 }

@@ -1,20 +1,25 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
+import { SunMoon } from 'lucide-react'
 import type { Theme } from '#shared/constants.ts'
 import { setTheme, themeAtom } from '../platform/theme.ts'
+import { selectClass } from './language-menu.tsx'
 
 export function ThemeMenu() {
   const { t } = useLingui()
   const theme = useAtomValue(themeAtom)
   const labels: Record<Theme, string> = { light: t`Light`, dark: t`Dark`, auto: t`Automatic` }
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="sr-only">{t`Theme`}</span>
+    <div className="relative">
+      <SunMoon
+        aria-hidden="true"
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+      />
       <select
         value={theme}
         aria-label={t`Theme`}
         onChange={(e) => setTheme(e.target.value as Theme)}
-        className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
+        className={selectClass}
       >
         {(Object.keys(labels) as Theme[]).map((value) => (
           <option key={value} value={value}>
@@ -22,6 +27,6 @@ export function ThemeMenu() {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   )
 }

@@ -1,56 +1,53 @@
-import { type ReactNode, useId, useState } from 'react'
+import type { ReactNode } from 'react'
+import { Tooltip as AriaTooltip, OverlayArrow, TooltipTrigger } from 'react-aria-components'
 
-type Position = 'top' | 'bottom' | 'start' | 'end'
-type Color = 'dark' | 'light' | 'brand' | 'danger'
+export type TooltipPlacement = 'top' | 'bottom' | 'start' | 'end'
+export type TooltipColor = 'dark' | 'light' | 'brand' | 'danger'
 
-const positions: Record<Position, string> = {
-  top: 'bottom-full mb-2 start-1/2 -translate-x-1/2 rtl:translate-x-1/2',
-  bottom: 'top-full mt-2 start-1/2 -translate-x-1/2 rtl:translate-x-1/2',
-  start: 'end-full me-2 top-1/2 -translate-y-1/2',
-  end: 'start-full ms-2 top-1/2 -translate-y-1/2',
-}
-const colors: Record<Color, string> = {
-  dark: 'bg-slate-900 text-white',
-  light: 'bg-white text-slate-900 ring-1 ring-slate-300',
-  brand: 'bg-brand text-white',
-  danger: 'bg-red-700 text-white',
+const colors: Record<TooltipColor, string> = {
+  dark: 'bg-slate-900 text-white fill-slate-900 dark:bg-slate-700 dark:fill-slate-700',
+  light: 'bg-white text-slate-900 fill-white ring-1 ring-slate-300',
+  brand: 'bg-brand text-on-brand fill-brand',
+  danger: 'bg-red-700 text-white fill-red-700',
 }
 
-/** A hint shown on hover and keyboard focus, with position and colour options. */
+/**
+ * A hint on hover and keyboard focus (spec: position and colour options). The child must be a
+ * React Aria focusable (our AriaButton, IconButton or a Focusable wrapper), which receives the hint
+ * as its description.
+ */
 export function Tooltip({
   text,
-  position = 'top',
+  placement = 'top',
   color = 'dark',
   children,
 }: {
   text: string
-  position?: Position
-  color?: Color
+  placement?: TooltipPlacement
+  color?: TooltipColor
   children: ReactNode
 }) {
-  const id = useId()
-  const [open, setOpen] = useState(false)
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the wrapped child stays the interactive element; the wrapper only listens for its hover and focus.
-    <span
-      className="relative inline-flex"
-      aria-describedby={id}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
-      onBlur={() => setOpen(false)}
-      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-    >
+    <TooltipTrigger delay={400} closeDelay={100}>
       {children}
-      <span
-        id={id}
-        role="tooltip"
-        className={`pointer-events-none absolute z-40 whitespace-nowrap rounded px-2 py-1 text-xs ${positions[position]} ${colors[color]} ${
-          open ? 'opacity-100' : 'opacity-0'
-        }`}
+      <AriaTooltip
+        placement={placement}
+        offset={8}
+        className={`z-50 max-w-64 rounded-lg px-2.5 py-1.5 text-sm shadow-lg ${colors[color]}`}
       >
+        <OverlayArrow>
+          <svg
+            aria-hidden="true"
+            width={8}
+            height={8}
+            viewBox="0 0 8 8"
+            className="[[data-placement=bottom]_&]:rotate-180 [[data-placement=left]_&]:-rotate-90 [[data-placement=right]_&]:rotate-90"
+          >
+            <path d="M0 0 L4 4 L8 0" />
+          </svg>
+        </OverlayArrow>
         {text}
-      </span>
-    </span>
+      </AriaTooltip>
+    </TooltipTrigger>
   )
 }

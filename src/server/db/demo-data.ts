@@ -1,9 +1,15 @@
 // The demo colleges, people and news documented in the README.
-import type { RoleKey } from '#shared/permissions.ts'
+import type { BuiltInRole } from '#shared/permissions.ts'
 
 export const DEMO_PASSWORD = 'demo12345'
 
-export type DemoUser = { email: string; name: string; first_lastname: string; role: RoleKey; rut?: string }
+export type DemoUser = {
+  email: string
+  name: string
+  first_lastname: string
+  role: BuiltInRole
+  rut?: string
+}
 
 export type DemoCollege = {
   slug: string

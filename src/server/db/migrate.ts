@@ -3,12 +3,18 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as platform from './migrations/2026-11-22-0001-platform.ts'
 import * as postsSync from './migrations/2026-11-22-0002-posts-sync.ts'
 import * as syncIndexes from './migrations/2026-11-22-0003-sync-indexes.ts'
+import * as rateLimitCounters from './migrations/2026-11-22-0004-rate-limit-counters.ts'
+import * as syncExits from './migrations/2026-11-22-0005-sync-exits.ts'
+import * as administration from './migrations/2026-11-22-0006-administration.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
   '2026-11-22-0001-platform': platform,
   '2026-11-22-0002-posts-sync': postsSync,
   '2026-11-22-0003-sync-indexes': syncIndexes,
+  '2026-11-22-0004-rate-limit-counters': rateLimitCounters,
+  '2026-11-22-0005-sync-exits': syncExits,
+  '2026-11-22-0006-administration': administration,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

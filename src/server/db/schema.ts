@@ -30,6 +30,14 @@ export interface CollegesTable {
   smtp_user: string | null
   smtp_password_enc: string | null
   smtp_from: string | null
+  smtp_from_name: string | null
+  timezone: Generated<string>
+  /** Rich text, sanitised: shown on the public home page. */
+  history: Generated<string>
+  /** A few words above the public contacts on the sign-up page. */
+  contact_intro: Generated<string>
+  /** Set by the platform owner: the college's users see a clear page, nothing is deleted. */
+  suspended_at: string | null
   created_at: string
   updated_at: string
 }
@@ -37,6 +45,7 @@ export interface CollegesTable {
 export interface CommunesTable {
   id: Generated<number>
   name: string
+  region: Generated<string>
 }
 
 export interface CollegeDomainsTable {
@@ -76,6 +85,8 @@ export interface UsersTable {
   created_at: string
   updated_at: string
   sync_epoch: Generated<number>
+  /** Users are never deleted: a deactivated one keeps their history and cannot sign in. */
+  deactivated_at: string | null
 }
 
 export interface GradesTable {
@@ -153,10 +164,10 @@ export interface NotificationsTable {
   version: Generated<number>
 }
 
-export interface RateLimitHitsTable {
-  id: Generated<number>
+export interface RateLimitsTable {
   key: string
-  hit_at: number
+  window_start: number
+  count: number
 }
 
 export interface SyncCountersTable {
@@ -170,6 +181,19 @@ export interface SyncTombstonesTable {
   collection: string
   row_id: string
   version: number
+}
+
+export interface SyncExitsTable {
+  id: Generated<number>
+  college_id: number
+  collection: string
+  row_id: string
+  version: number
+  /** 1 when the row was visible to its audience at the time (0: it was still waiting for its date). */
+  published: number
+  /** Both null: the whole college. */
+  grade_id: number | null
+  course_id: number | null
 }
 
 export interface PostCategoriesTable {
@@ -227,6 +251,76 @@ export interface PostReadsTable {
   version: number
 }
 
+export interface CollegeManagersTable {
+  id: Generated<number>
+  college_id: number
+  name: string
+  position: string
+  category: string
+  photo: string | null
+  email: string
+  phone: string
+  sort_order: number
+  created_at: string
+  updated_at: string
+}
+
+export interface CollegeSlidesTable {
+  id: Generated<number>
+  college_id: number
+  image: string
+  caption: string
+  link: string
+  sort_order: number
+  active: Flag
+  created_at: string
+}
+
+export interface CollegeSocialLinksTable {
+  id: Generated<number>
+  college_id: number
+  network: string
+  url: string
+  sort_order: number
+}
+
+export interface CollegeContactsTable {
+  id: Generated<number>
+  college_id: number
+  area: string
+  name: string
+  email: string
+  phone: string
+  sort_order: number
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>
+  college_id: number
+  name: string
+  email: string
+  phone: string
+  message: string
+  /** 'new' or 'handled'. */
+  status: string
+  /** 'form' (the public home page) or 'staff' (created by hand). */
+  source: string
+  handled_by: number | null
+  handled_at: string | null
+  created_at: string
+}
+
+export interface ContactRepliesTable {
+  id: Generated<number>
+  college_id: number
+  message_id: number
+  author_id: number | null
+  body: string
+  delivered: Flag
+  error: string | null
+  created_at: string
+}
+
 export interface Database {
   colleges: CollegesTable
   communes: CommunesTable
@@ -242,14 +336,21 @@ export interface Database {
   password_resets: PasswordResetsTable
   audit_log: AuditLogTable
   notifications: NotificationsTable
-  rate_limit_hits: RateLimitHitsTable
+  rate_limits: RateLimitsTable
   sync_counters: SyncCountersTable
   sync_tombstones: SyncTombstonesTable
+  sync_exits: SyncExitsTable
   post_categories: PostCategoriesTable
   posts: PostsTable
   post_targets: PostTargetsTable
   post_images: PostImagesTable
   post_reads: PostReadsTable
+  college_managers: CollegeManagersTable
+  college_slides: CollegeSlidesTable
+  college_social_links: CollegeSocialLinksTable
+  college_contacts: CollegeContactsTable
+  contact_messages: ContactMessagesTable
+  contact_replies: ContactRepliesTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -267,8 +368,15 @@ export type TenantTable =
   | 'audit_log'
   | 'notifications'
   | 'sync_tombstones'
+  | 'sync_exits'
   | 'post_categories'
   | 'posts'
   | 'post_targets'
   | 'post_images'
   | 'post_reads'
+  | 'college_managers'
+  | 'college_slides'
+  | 'college_social_links'
+  | 'college_contacts'
+  | 'contact_messages'
+  | 'contact_replies'

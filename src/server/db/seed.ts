@@ -1,7 +1,7 @@
 // Demo data, created once: running it again changes nothing. Documented in the README.
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
-import { DEFAULT_ROLE_PERMISSIONS, ROLE_KEYS, type RoleKey } from '#shared/permissions.ts'
+import { createCollegeRoles, ensureRole } from '../platform/built-in-roles.ts'
 import { nowIso } from '../platform/clock.ts'
 import { hashPassword } from '../platform/passwords.ts'
 import { randomToken } from '../platform/secrets.ts'
@@ -14,33 +14,6 @@ export { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER }
 
 function logoSvg(acronym: string, color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="512"><rect width="512" height="512" rx="112" fill="${color}"/><text x="256" y="330" font-family="sans-serif" font-size="220" font-weight="700" fill="#fff" text-anchor="middle">${acronym}</text></svg>`
-}
-
-async function ensureRole(db: Kysely<Database>, collegeId: number | null, key: RoleKey): Promise<number> {
-  const existing = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('key', '=', key)
-    .where((eb) => (collegeId === null ? eb('college_id', 'is', null) : eb('college_id', '=', collegeId)))
-    .executeTakeFirst()
-  if (existing) return existing.id
-  const name = key.charAt(0).toUpperCase() + key.slice(1)
-  const role = await db
-    .insertInto('roles')
-    .values({ college_id: collegeId, key, name })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('role_permissions')
-    .values(
-      DEFAULT_ROLE_PERMISSIONS[key].map((permission) => ({
-        college_id: collegeId,
-        role_id: role.id,
-        permission,
-      })),
-    )
-    .execute()
-  return role.id
 }
 
 async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCollege, passwordHash: string) {
@@ -99,10 +72,7 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
       .insertInto('college_domains')
       .values(demo.hosts.map((host) => ({ college_id: college.id, host })))
       .execute()
-    const roleIds = new Map<RoleKey, number>()
-    for (const key of ROLE_KEYS.filter((k) => k !== 'superadmin')) {
-      roleIds.set(key, await ensureRole(trx, college.id, key))
-    }
+    const roleIds = await createCollegeRoles(trx, college.id)
     const userIds = new Map<string, number>()
     for (const u of demo.users) {
       const row = await trx

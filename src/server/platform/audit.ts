@@ -1,6 +1,9 @@
+import type { Context } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { clientIp } from './client-ip.ts'
 import { nowIso } from './clock.ts'
+import type { AppEnv } from './context.ts'
 
 export type AuditEntry = {
   collegeId: number | null
@@ -27,4 +30,12 @@ export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<vo
       created_at: nowIso(),
     })
     .execute()
+}
+
+/** Who is changing something, for the audit rows of an admin change. */
+export type Actor = { id: number; collegeId: number; ip: string }
+
+/** The signed-in member of a college making this request. */
+export function actorOf(c: Context<AppEnv>): Actor {
+  return { id: c.var.auth.user.id, collegeId: c.var.auth.user.college_id!, ip: clientIp(c) }
 }

@@ -1,11 +1,12 @@
 // Bearer tokens: random, stored as SHA-256, valid only on the host of the college they belong to.
 import type { Context, MiddlewareHandler } from 'hono'
 import type { Kysely } from 'kysely'
+import { messages } from '#shared/i18n/messages.ts'
 import type { Permission, RoleKey } from '#shared/permissions.ts'
 import type { Database } from '../db/schema.ts'
 import { nowIso } from './clock.ts'
 import type { AppEnv, AuthUser } from './context.ts'
-import { forbidden, unauthenticated } from './errors.ts'
+import { ApiError, forbidden, unauthenticated } from './errors.ts'
 import { randomToken, sha256 } from './secrets.ts'
 import { isPlatformHost } from './tenancy.ts'
 
@@ -23,6 +24,7 @@ export async function issueToken(
   name: string,
 ): Promise<string> {
   const token = randomToken()
+  const now = nowIso()
   await db
     .insertInto('access_tokens')
     .values({
@@ -30,8 +32,9 @@ export async function issueToken(
       user_id: user.id,
       token_hash: sha256(token),
       name,
-      created_at: nowIso(),
-      last_used_at: null,
+      created_at: now,
+      // Signing in is using the app (and the first request after it need not write again).
+      last_used_at: now,
     })
     .execute()
   return token
@@ -58,6 +61,7 @@ export async function findUserByToken(
     .selectAll('users')
     .select(['access_tokens.id as token_id', 'access_tokens.last_used_at', 'roles.key as role_key'])
     .where('access_tokens.token_hash', '=', sha256(token))
+    .where('users.deactivated_at', 'is', null)
     .where((eb) =>
       collegeId === null
         ? eb('access_tokens.college_id', 'is', null)
@@ -79,15 +83,30 @@ export async function findUserByToken(
 
 /** Signs the request in from its bearer token, or answers 401 `{"message":"Unauthenticated."}`. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // Signed in once per request, however many route groups ask for it.
+  if (c.get('auth')) return next()
   const token = bearerToken(c)
   if (!token) throw unauthenticated()
   const { db } = c.var.deps
   let auth = c.var.college ? await findUserByToken(db, token, c.var.college.id) : undefined
   if (!auth && isPlatformHost(c)) auth = await findUserByToken(db, token, null)
   if (!auth) throw unauthenticated()
+  if (auth.user.college_id !== null && c.var.college?.suspended_at) throw suspended()
   c.set('auth', auth)
   await next()
 }
+
+/**
+ * A college's own endpoints: the user must belong to a college (the platform owner does not), so no
+ * query ever runs for "college null". Put it after requireAuth.
+ */
+export const requireCollegeMember: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.auth.user.college_id === null) throw new ApiError(403, messages.collegeOnly)
+  await next()
+}
+
+/** The platform owner suspended this college: its people see a clear page, and nothing is deleted. */
+export const suspended = () => new ApiError(403, messages.collegeSuspended, { extra: { suspended: true } })
 
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

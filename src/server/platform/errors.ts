@@ -15,11 +15,18 @@ export class ApiError extends Error {
   readonly values: Values | undefined
   readonly fieldErrors: FieldErrors | undefined
   readonly headers: Record<string, string>
+  /** More of the answer's body, beside `message` (a 409 carries the record as it is now). */
+  readonly extra: Record<string, unknown> | undefined
 
   constructor(
     status: ContentfulStatusCode,
     descriptor: MessageDescriptor,
-    options: { values?: Values; errors?: FieldErrors; headers?: Record<string, string> } = {},
+    options: {
+      values?: Values
+      errors?: FieldErrors
+      headers?: Record<string, string>
+      extra?: Record<string, unknown>
+    } = {},
   ) {
     super(descriptor.message)
     this.status = status
@@ -27,6 +34,7 @@ export class ApiError extends Error {
     this.values = options.values
     this.fieldErrors = options.errors
     this.headers = options.headers ?? {}
+    this.extra = options.extra
   }
 }
 
@@ -39,10 +47,18 @@ export function validationError(errors: FieldErrors): ApiError {
   return new ApiError(422, messages.invalidData, { errors })
 }
 
+/** The version a write started from (`If-Match: "…"`), when the client sent one. */
+export function ifMatchOf(header: string | undefined): string | undefined {
+  const value = header?.trim().replace(/^W\//, '')
+  if (!value || value === '*') return undefined
+  return value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value
+}
+
 export function handleError(err: Error, c: Context): Response {
   const lang = requestLocale(c)
   if (err instanceof ApiError) {
-    const body: { message: string; errors?: Record<string, string[]> } = {
+    const body: { message: string; errors?: Record<string, string[]>; [key: string]: unknown } = {
+      ...err.extra,
       // The spec's client signs out when the message is exactly "Unauthenticated.": never translated.
       message:
         err.descriptor === messages.unauthenticated

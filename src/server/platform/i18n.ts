@@ -11,7 +11,8 @@ const catalogs = new Map<string, Map<string, string>>()
 
 export function loadCatalogs(dir = resolve('src/locales')): void {
   for (const locale of LOCALES) {
-    const file = join(dir, locale, 'messages.po')
+    // The app catalog holds every text (the public one is a subset of it).
+    const file = join(dir, locale, 'app.po')
     const entries = new Map<string, string>()
     if (existsSync(file)) {
       for (const item of PO.parse(readFileSync(file, 'utf8')).items) {
@@ -23,7 +24,11 @@ export function loadCatalogs(dir = resolve('src/locales')): void {
   }
   setTranslator((descriptor, lang, values) => {
     const locale = matchLocale(lang) ?? DEFAULT_LOCALE
-    const text = catalogs.get(locale)?.get(descriptor.id) ?? descriptor.message
+    // Mexican Spanish falls back to Spanish before English, as the client's catalogs do.
+    const text =
+      catalogs.get(locale)?.get(descriptor.id) ??
+      (locale === 'es-MX' ? catalogs.get('es')?.get(descriptor.id) : undefined) ??
+      descriptor.message
     return interpolate(text, values)
   })
 }

@@ -13,6 +13,11 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 }
 
+/** The address of a stored file (avatars, pictures, logos), or null when there is none. */
+export function mediaUrl(key: string | null | undefined): string | null {
+  return key ? `/media/${key}` : null
+}
+
 export const mediaRoutes = new Hono<AppEnv>()
 
 mediaRoutes.get('/media/:kind/:owner/:file', async (c) => {

@@ -16,6 +16,14 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   })
 }
 
+/**
+ * What an account holds until its person chooses a password from their welcome mail: no password
+ * matches it, and making one costs nothing (an import of 2,000 families hashes nothing).
+ */
+export function unusablePassword(): string {
+  return `unset$${randomBytes(12).toString('base64url')}`
+}
+
 /** Format: scrypt$N$r$p$salt$hash (base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
@@ -25,7 +33,12 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$')
-  if (scheme !== 'scrypt' || !salt || !hash) return false
+  if (scheme !== 'scrypt' || !salt || !hash) {
+    // An account whose password was never chosen (created by an administrator) takes as long to
+    // refuse as any other.
+    await burnPasswordCheck(password)
+    return false
+  }
   const expected = Buffer.from(hash, 'base64')
   const key = await derive(password, Buffer.from(salt, 'base64'), {
     N: Number(n),
@@ -38,8 +51,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Spends the same time as a real check, so a missing account cannot be told apart by timing. */
 let dummyHash: Promise<string> | undefined
 export async function burnPasswordCheck(password: string): Promise<void> {
+  await verifyPassword(password, await prepareDummyHash())
+}
+
+/** Made at start, so the first sign-in to an unknown address costs what every other does. */
+export function prepareDummyHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password')
-  await verifyPassword(password, await dummyHash)
+  return dummyHash
 }
 
 /**

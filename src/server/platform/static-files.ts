@@ -51,7 +51,26 @@ const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8">
 <title>No college here</title><body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
 <h1>No college is linked to this address</h1><p>Check the address you were given by your school or college.</p></body></html>`
 
-export async function serveClient(c: Context<AppEnv>): Promise<Response> {
+/** Writes the page for this request's college into the built index.html (see features/colleges). */
+export type IndexRenderer = (c: Context<AppEnv>, template: string, version: string) => Promise<string>
+
+let indexCache: { version: string; text: string } | undefined
+
+/** The built index.html, read again only when a new build replaced it. */
+async function indexTemplate(distDir: string): Promise<{ version: string; text: string } | undefined> {
+  try {
+    const info = await stat(join(distDir, 'index.html'))
+    const version = `${info.mtimeMs}:${info.size}`
+    if (indexCache?.version !== version) {
+      indexCache = { version, text: await readFile(join(distDir, 'index.html'), 'utf8') }
+    }
+    return indexCache
+  } catch {
+    return undefined
+  }
+}
+
+export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRenderer): Promise<Response> {
   const { distDir, publicDir } = c.var.deps.config
   const path = c.req.path === '/' ? '/index.html' : c.req.path
   const asset =
@@ -69,8 +88,9 @@ export async function serveClient(c: Context<AppEnv>): Promise<Response> {
   if (!c.var.college && !c.var.deps.config.platformHosts.includes(c.var.host)) {
     return c.html(UNKNOWN_HOST_PAGE, 404)
   }
-  const index = await fileAt(distDir, '/index.html')
+  const index = await indexTemplate(distDir)
   if (!index)
     return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503)
-  return c.body(new Uint8Array(index), 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' })
+  const html = renderIndex ? await renderIndex(c, index.text, index.version) : index.text
+  return c.body(html, 200, { 'Content-Type': TYPES['.html']!, 'Cache-Control': 'no-cache' })
 }

@@ -45,3 +45,32 @@ export async function bumpSyncEpoch(trx: Kysely<Database>, userIds: number[]): P
     .where('id', 'in', userIds)
     .execute()
 }
+
+export type AudienceTarget = { grade_id: number | null; course_id: number | null }
+
+/**
+ * A row leaves the audience it had (deleted, re-targeted, moved back to a future date): its targets
+ * are kept with the change number, so the next pull tells those who could see it, and nobody else.
+ * Call inside the write's transaction, with the version the write took.
+ */
+export async function recordExits(
+  trx: Kysely<Database>,
+  collegeId: number,
+  exit: { collection: string; rowId: string; version: number; published: boolean; targets: AudienceTarget[] },
+): Promise<void> {
+  const targets = exit.targets.length ? exit.targets : [{ grade_id: null, course_id: null }]
+  await trx
+    .insertInto('sync_exits')
+    .values(
+      targets.map((t) => ({
+        college_id: collegeId,
+        collection: exit.collection,
+        row_id: exit.rowId,
+        version: exit.version,
+        published: exit.published ? 1 : 0,
+        grade_id: t.grade_id,
+        course_id: t.course_id,
+      })),
+    )
+    .execute()
+}

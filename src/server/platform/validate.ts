@@ -1,8 +1,9 @@
 // Request validation with the shared valibot schemas; failures become the spec's 422.
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { hasControlCharacters, MAX_INT } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
-import { ApiError, validationError } from './errors.ts'
+import { ApiError, notFound, validationError } from './errors.ts'
 import { requestLocale } from './i18n.ts'
 
 export async function readJson(c: Context): Promise<unknown> {
@@ -15,10 +16,24 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** The first string in an input (at any depth) that holds a control character, as a field path. */
+function controlCharacterPath(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return hasControlCharacters(value) ? path || 'body' : undefined
+  if (!value || typeof value !== 'object') return undefined
+  for (const [key, item] of Object.entries(value)) {
+    const found = controlCharacterPath(item, path ? `${path}.${key}` : key)
+    if (found) return found
+  }
+  return undefined
+}
+
 export function validate<S extends v.GenericSchema>(c: Context, schema: S, input: unknown): v.InferOutput<S> {
   // Every input is an object of fields; anything else (an array, a bare string) is read as no fields,
   // so the user gets each field's own message rather than a type error they cannot act on.
   const fields = input && typeof input === 'object' && !Array.isArray(input) ? input : {}
+  // Whatever the schema says: no control character reaches a query (PostgreSQL refuses NUL with a 500).
+  const bad = controlCharacterPath(fields, '')
+  if (bad) throw validationError({ [bad]: [messages.controlCharacters] })
   const result = v.safeParse(schema, fields, { lang: requestLocale(c), abortPipeEarly: true })
   if (result.success) return result.output
   const errors: Record<string, string[]> = {}
@@ -28,4 +43,11 @@ export function validate<S extends v.GenericSchema>(c: Context, schema: S, input
     errors[field].push(issue.message)
   }
   throw validationError(errors)
+}
+
+/** A numeric id from the path (`/users/12`): anything else names nothing (404), never a query error. */
+export function pathId(value: string | undefined): number {
+  const id = Number(value)
+  if (!value || !/^\d{1,10}$/.test(value) || id < 1 || id > MAX_INT) throw notFound()
+  return id
 }

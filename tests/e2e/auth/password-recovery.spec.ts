@@ -1,21 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { MAIL_DIR, signIn } from '../helpers/session.ts'
-
-async function mailsTo(address: string): Promise<string[]> {
-  const files = await readdir(MAIL_DIR).catch(() => [] as string[])
-  const texts = await Promise.all(files.map((f) => readFile(join(MAIL_DIR, f), 'utf8')))
-  return texts.filter((t) => t.includes(`To: ${address}`))
-}
-
-function resetLink(eml: string): string {
-  // Quoted-printable soft line breaks and escapes would otherwise split or change the link.
-  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-  const match = unfolded.match(/https?:\/\/\S+\/auth\/reset-password\?token=[\w-]+&email=\S+/)
-  if (!match) throw new Error(`no reset link in mail:\n${eml}`)
-  return match[0]
-}
+import { mailsTo, passwordLinkIn } from '../helpers/mail.ts'
+import { signIn } from '../helpers/session.ts'
 
 test('a forgotten password is reset through the mailed link', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en'))
@@ -28,7 +13,7 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
 
   await expect.poll(async () => (await mailsTo(email)).length, { timeout: 10_000 }).toBe(1)
   const [mail] = await mailsTo(email)
-  await page.goto(resetLink(mail!))
+  await page.goto(passwordLinkIn(mail!))
   await page.getByLabel('New password', { exact: true }).fill('short')
   await page.getByRole('button', { name: 'Save the new password' }).click()
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from '../helpers/session.ts'
+import { signIn, signOut } from '../helpers/session.ts'
 
 test.beforeEach(async ({ page }) => {
   // English texts for the assertions: the stored language choice wins over the college's.
@@ -17,8 +17,7 @@ for (const [email, name] of [
     await signIn(page, email)
     await expect(page.getByTestId('user-name')).toHaveText(name)
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
-    await page.getByRole('button', { name: 'Sign out' }).click()
-    await expect(page).toHaveURL(/\/auth\/login/)
+    await signOut(page)
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
     await page.goto('/app/home')
     await expect(page).toHaveURL(/\/auth\/login/)

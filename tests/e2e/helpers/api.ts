@@ -10,3 +10,28 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
 export function bearer(token: string) {
   return { Authorization: `Bearer ${token}`, 'Accept-Language': 'en' }
 }
+
+/** A course the administrator adds to a grade (by the grade's name), as another device would. */
+export async function createCourse(
+  request: APIRequestContext,
+  gradeName: string,
+  courseName: string,
+): Promise<{ id: number; remove: () => Promise<number> }> {
+  const admin = await apiToken(request, 'admin@demo.test')
+  const grades = (await (
+    await request.get(`${origin()}/api/v1/grades`, { headers: bearer(admin) })
+  ).json()) as {
+    data: { id: number; name: string }[]
+  }
+  const grade = grades.data.find((g) => g.name === gradeName)!
+  const created = await request.post(`${origin()}/api/v1/courses`, {
+    headers: bearer(admin),
+    data: { grade_id: grade.id, name: courseName },
+  })
+  const { id } = (await created.json()) as { id: number }
+  return {
+    id,
+    remove: async () =>
+      (await request.delete(`${origin()}/api/v1/courses/${id}`, { headers: bearer(admin) })).status(),
+  }
+}

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { pickFiles, tick } from './session.ts'
 
 /** Writes a post through the editor, for the whole college or one course of 1° Básico. */
 export async function writePost(
@@ -11,16 +12,16 @@ export async function writePost(
   await page.getByRole('textbox', { name: 'Content' }).click()
   await page.keyboard.type(`${title}: a few lines for the families.`)
   if (options.course) {
-    await page.getByLabel('1° Básico', { exact: true }).check()
-    await page.getByLabel(options.course, { exact: true }).check()
+    await tick(page, '1° Básico')
+    await tick(page, options.course)
   } else {
-    await page.getByLabel('All grades').check()
-    await page.getByLabel('All courses').check()
+    await tick(page, 'All grades')
+    await tick(page, 'All courses')
   }
   if (options.picture) {
-    await page
-      .getByLabel('Add pictures')
-      .setInputFiles({ name: 'trip.png', mimeType: 'image/png', buffer: options.picture })
+    await pickFiles(page, 'Add pictures', [
+      { name: 'trip.png', mimeType: 'image/png', buffer: options.picture },
+    ])
     await expect(page.getByRole('img', { name: 'Picture 1' })).toBeVisible()
   }
   await page.getByRole('button', { name: 'Publish' }).click()

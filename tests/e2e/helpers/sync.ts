@@ -16,3 +16,17 @@ export async function serverPostCount(page: Page, title: string): Promise<number
     return body.data.filter((p) => p.title === wanted).length
   }, title)
 }
+
+/** The server answers new posts with this status (an outage, a refusal) until `unroute`. */
+export async function answerNewPostsWith(
+  context: import('@playwright/test').BrowserContext,
+  status: number,
+  body: object = {},
+): Promise<() => Promise<void>> {
+  await context.route('**/api/v1/posts', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
+      : route.fallback(),
+  )
+  return () => context.unroute('**/api/v1/posts')
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signIn } from '../helpers/session.ts'
+import { signIn, signOut } from '../helpers/session.ts'
 
 test('after one visit the app opens offline with the user and the offline indicator (P1)', async ({
   page,
@@ -72,17 +72,17 @@ test('the app asks for persistent storage and signing out clears IndexedDB and r
     })
     await caches.open('media').then((c) => c.put('/media/x', new Response('x')))
   })
-  await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page).toHaveURL(/\/auth\/login/)
+  await signOut(page)
   const left = await page.evaluate(async () => ({
     dbs: (await indexedDB.databases()).map((d) => d.name),
     caches: (await caches.keys()).filter((k) => !k.startsWith('workbox-precache')),
     user: localStorage.getItem('session.user'),
     staffPicture: Boolean(await caches.match('/media/x')),
   }))
-  // Only the service worker's own expiry bookkeeping may come back (for the college logo on the sign-in page).
+  // Only the college's own branding may come back, for the sign-in page: its logo ('media', with the
+  // service worker's expiry bookkeeping) and its icons ('install').
   expect(left.dbs.filter((name) => name !== 'workbox-expiration')).toEqual([])
-  expect(left.caches.filter((name) => name !== 'media')).toEqual([])
+  expect(left.caches.filter((name) => name !== 'media' && name !== 'install')).toEqual([])
   expect(left.staffPicture).toBe(false)
   expect(left.user).toBeNull()
 })

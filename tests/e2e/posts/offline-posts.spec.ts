@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { apiToken, bearer } from '../helpers/api.ts'
+import { apiToken, bearer, createCourse } from '../helpers/api.ts'
 import { writePost } from '../helpers/posts.ts'
-import { origin, signIn } from '../helpers/session.ts'
+import { origin, signIn, tick } from '../helpers/session.ts'
 import { serverPostCount, waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -76,18 +76,7 @@ test('a post the server refuses on replay needs attention, is fixed and publishe
   context,
   request,
 }) => {
-  const admin = await apiToken(request, 'admin@demo.test')
-  const grades = (await (
-    await request.get(`${origin()}/api/v1/grades`, { headers: bearer(admin) })
-  ).json()) as {
-    data: { id: number; name: string }[]
-  }
-  const first = grades.data.find((g) => g.name === '1° Básico')!
-  const created = await request.post(`${origin()}/api/v1/courses`, {
-    headers: bearer(admin),
-    data: { grade_id: first.id, name: 'Taller de robótica' },
-  })
-  const course = (await created.json()) as { id: number }
+  const course = await createCourse(request, '1° Básico', 'Taller de robótica')
 
   const title = `Robotics club ${Date.now()}`
   await signIn(page, 'staff@demo.test')
@@ -99,9 +88,7 @@ test('a post the server refuses on replay needs attention, is fixed and publishe
   await writePost(page, title, { course: 'Taller de robótica' })
   await expect(page.getByTestId('sync-state')).toHaveText('Waiting to send')
   // Meanwhile the course is removed by the administrator.
-  expect(
-    (await request.delete(`${origin()}/api/v1/courses/${course.id}`, { headers: bearer(admin) })).status(),
-  ).toBe(204)
+  expect(await course.remove()).toBe(204)
 
   await context.setOffline(false)
   await expect(page.getByTestId('sync-state')).toHaveText('Needs attention', { timeout: 20_000 })
@@ -112,7 +99,7 @@ test('a post the server refuses on replay needs attention, is fixed and publishe
     page.getByText('One of the chosen courses no longer exists. Please choose again.'),
   ).toBeVisible()
   await expect(page.getByLabel('Title')).toHaveValue(title)
-  await page.getByLabel('All courses').check()
+  await tick(page, 'All courses')
   await page.getByRole('button', { name: 'Send again' }).click()
   await expect(page).toHaveURL(/\/blog\/post\//)
   await expect(page.getByTestId('sync-state')).toHaveCount(0, { timeout: 20_000 })

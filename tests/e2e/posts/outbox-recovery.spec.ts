@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { bearer } from '../helpers/api.ts'
 import { writePost } from '../helpers/posts.ts'
 import { origin, PASSWORD, signIn } from '../helpers/session.ts'
-import { serverPostCount, waitForServiceWorker } from '../helpers/sync.ts'
+import { answerNewPostsWith, serverPostCount, waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
@@ -119,12 +119,10 @@ test('P12: a write that met a server outage goes when the user comes back to the
   const title = `Outage ${Date.now()}`
   await signIn(page, 'staff@demo.test')
   await waitForServiceWorker(page)
-  await context.route('**/api/v1/posts', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 503, body: '{}' }) : route.fallback(),
-  )
+  const restore = await answerNewPostsWith(context, 503)
   await writePost(page, title)
   await expect(page.getByTestId('sync-state')).toHaveText('Waiting to send')
-  await context.unroute('**/api/v1/posts')
+  await restore()
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
   await expect(page.getByTestId('sync-state')).toHaveCount(0, { timeout: 10_000 })
   expect(await serverPostCount(page, title)).toBe(1)

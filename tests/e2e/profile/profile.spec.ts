@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
-import { signIn } from '../helpers/session.ts'
+import { pickFiles, signIn } from '../helpers/session.ts'
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en'))
@@ -18,24 +18,24 @@ test('a user edits their profile and photo, with each validation message on its 
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
   await expect(page.getByText('Please enter a valid RUT')).toBeVisible()
 
-  await page
-    .getByLabel('Choose a photo')
-    .setInputFiles({ name: 'notes.jpg', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await pickFiles(page, 'Choose a photo', [
+    { name: 'notes.jpg', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+  ])
   await expect(page.getByText('The photo must be a JPEG, PNG or WebP image')).toBeVisible()
 
   const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c026d3' } })
     .png()
     .toBuffer()
-  await page
-    .getByLabel('Choose a photo')
-    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+  await pickFiles(page, 'Choose a photo', [{ name: 'me.png', mimeType: 'image/png', buffer: png }])
   await expect(page.getByTestId('avatar-preview')).toHaveAttribute('src', /^blob:/)
 
   await name.fill('Carolina')
   await page.getByLabel('Email').fill('company@demo.test')
   await page.getByLabel('RUT').fill('11.111.111-1')
   await page.getByLabel('Phone').fill('+56 9 8765 4321')
-  await page.getByLabel('Birth date').fill('1990-05-17')
+  // The date is typed in the app's language (month, day, year in English), segment by segment.
+  await page.getByRole('group', { name: 'Birth date' }).getByRole('spinbutton').first().click()
+  await page.keyboard.type('05171990')
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByText('Your profile has been saved.')).toBeVisible()
   await expect(page.getByTestId('user-name')).toContainText('Carolina')

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { signIn } from '../helpers/session.ts'
+import { openAccountMenu, signIn } from '../helpers/session.ts'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -9,17 +9,104 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-test('the login, home and profile pages have no serious accessibility violations', async ({ page }) => {
-  await page.goto('/auth/login')
-  await expect(page.locator('form')).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+async function check(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(path)
+  await ready(page)
+  expect(await seriousViolations(page), path).toEqual([])
+}
 
-  await signIn(page, 'guardian@demo.test')
-  await page.goto('/app/home')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
+const heading = async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  // Placeholders have been replaced by content (or an empty state).
+  await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0)
+}
 
-  await page.goto('/app/profile')
-  await expect(page.locator('form').first()).toBeVisible()
-  expect(await seriousViolations(page)).toEqual([])
-})
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`in the ${theme} theme`, () => {
+    test.beforeEach(async ({ context }) => {
+      await context.addInitScript((scheme) => {
+        localStorage.setItem('locale', 'en')
+        localStorage.setItem('color-scheme', scheme)
+      }, theme)
+    })
+
+    test('public screens have no serious accessibility violations', async ({ page }) => {
+      for (const path of [
+        '/',
+        '/auth/login',
+        '/auth/login?forgot=',
+        '/auth/signup-no',
+        '/auth/reset-password?token=x&email=guardian%40demo.test',
+        '/auth/reset-password',
+        '/no/such/page',
+      ])
+        await check(page, path, heading)
+    })
+
+    test("a family's screens have no serious accessibility violations", async ({ page }) => {
+      test.setTimeout(90_000)
+      await signIn(page, 'guardian@demo.test')
+      for (const path of [
+        '/app/home',
+        '/blog',
+        '/blog/gallery',
+        '/app/profile',
+        '/app/outbox',
+        '/blog/new-post',
+      ])
+        await check(page, path, heading)
+      await page.goto('/blog')
+      await page.getByRole('link', { name: 'Salida pedagógica de 1° Básico A' }).click()
+      await heading(page)
+      expect(await seriousViolations(page), 'post view').toEqual([])
+      await openAccountMenu(page)
+      expect(await seriousViolations(page), 'account menu').toEqual([])
+    })
+
+    test("an administrator's screens have no serious accessibility violations", async ({ page }) => {
+      test.setTimeout(180_000)
+      await signIn(page, 'admin@demo.test')
+      for (const path of [
+        '/users/',
+        '/users/new',
+        '/users/roles',
+        '/users/import',
+        '/college',
+        '/colleges/details',
+        '/colleges/history/',
+        '/colleges/managers/',
+        '/colleges/slider/',
+        '/colleges/social/',
+        '/colleges/contact',
+        '/admin/contacts',
+        '/admin/contacts/create',
+        '/admin/integrations',
+      ])
+        await check(page, path, heading)
+      await page.goto('/users/?q=gabriela')
+      await page.getByRole('row', { name: /Gabriela/ }).click()
+      await heading(page)
+      expect(await seriousViolations(page), 'person detail').toEqual([])
+      await page.goto('/users/roles')
+      await page.getByRole('button', { name: 'New role' }).click()
+      await expect(page.getByRole('dialog', { name: 'New role' })).toBeVisible()
+      expect(await seriousViolations(page), 'role dialog').toEqual([])
+    })
+
+    test("the platform owner's screen has no serious accessibility violations", async ({ page }) => {
+      await signIn(page, 'root@platform.test')
+      await check(page, '/platform/colleges', heading)
+      await page.getByRole('button', { name: 'New college' }).click()
+      expect(await seriousViolations(page), 'new college dialog').toEqual([])
+    })
+
+    test("a teacher's writing screens have no serious accessibility violations", async ({ page }) => {
+      test.setTimeout(90_000)
+      await signIn(page, 'staff@demo.test')
+      for (const path of ['/blog/articles', '/blog/new-post']) await check(page, path, heading)
+      await page.getByRole('button', { name: 'New category' }).click()
+      await expect(page.getByRole('dialog', { name: 'New category' })).toBeVisible()
+      expect(await seriousViolations(page), 'new category dialog').toEqual([])
+    })
+  })
+}

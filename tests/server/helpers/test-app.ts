@@ -9,6 +9,7 @@ import { createApp } from '#server/app.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { type DbHandle, openPostgres, openSqlite } from '#server/db/connection.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
+import { ensureReferenceData } from '#server/db/reference-data.ts'
 import { DEMO_PASSWORD, seedDemo } from '#server/db/seed.ts'
 import { loadCatalogs } from '#server/platform/i18n.ts'
 import { localStorage } from '#server/platform/storage.ts'
@@ -58,6 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
           return { handle: h, drop: () => h.close() }
         })()
   await migrateToLatest(handle.db)
+  await ensureReferenceData(handle.db)
   const storage = localStorage(join(dataDir, 'uploads'))
   await seedDemo(handle.db, storage)
   loadCatalogs()

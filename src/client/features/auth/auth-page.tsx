@@ -9,19 +9,19 @@ import { ThemeMenu } from '../../ui/theme-menu.tsx'
 export function AuthPage({ title, children }: { title: string; children: ReactNode }) {
   const college = useAtomValue(collegeAtom)
   return (
-    <div className="flex min-h-dvh flex-col items-center gap-6 p-4 pt-10">
-      <div className="flex gap-2 self-end">
+    <div className="flex min-h-dvh flex-col items-center gap-6 bg-linear-to-b from-brand-soft to-transparent px-4 pt-4 pb-10">
+      <div className="flex flex-wrap justify-end gap-2 self-stretch">
         <LanguageMenu />
         <ThemeMenu />
       </div>
-      <Link to="/" className="flex flex-col items-center gap-2">
-        <img src={college.logo} alt="" className="size-16 rounded-xl" />
-        <span className="text-lg font-semibold" data-testid="college-name">
+      <Link to="/" className="flex flex-col items-center gap-3 rounded-2xl p-2">
+        <img src={college.logo} alt="" className="size-16 rounded-2xl object-cover shadow-sm" />
+        <span className="text-center text-lg font-semibold" data-testid="college-name" dir="auto">
           {college.name}
         </span>
       </Link>
-      <main className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-        <h1 className="mb-4 text-2xl font-semibold">{title}</h1>
+      <main className="card w-full max-w-sm p-6 sm:p-7">
+        <h1 className="mb-5 text-2xl font-bold tracking-tight">{title}</h1>
         {children}
       </main>
     </div>

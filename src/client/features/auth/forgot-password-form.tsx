@@ -4,21 +4,20 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type ForgotPasswordInput, forgotPasswordSchema } from '#shared/auth.schema.ts'
 import { api } from '../../platform/api.ts'
-import { applyServerErrors } from '../../platform/form-errors.ts'
+import { applyServerErrors, clearingFirst } from '../../platform/form-errors.ts'
 import { Button } from '../../ui/button.tsx'
-import { Field } from '../../ui/field.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
+import { TextField } from '../../ui/text-field.tsx'
 
-export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+export function ForgotPasswordForm({ email = '', onBack }: { email?: string; onBack: () => void }) {
   const { t } = useLingui()
   const [sent, setSent] = useState<string>()
   const [formError, setFormError] = useState<string>()
   const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({
     resolver: valibotResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email },
   })
   const submit = handleSubmit(async (values) => {
-    setFormError(undefined)
     try {
       const body = await api.post('api/forgot-password-user', { json: values }).json<{ message: string }>()
       setSent(body.message)
@@ -42,12 +41,17 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     )
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t`Recover your password`}>
+    <form
+      onSubmit={clearingFirst(() => setFormError(undefined), submit)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-label={t`Recover your password`}
+    >
       <p>
         <Trans>Enter your email and we will send you a link to choose a new password.</Trans>
       </p>
       <FormAlert>{formError}</FormAlert>
-      <Field
+      <TextField
         label={t`Email`}
         type="email"
         autoComplete="email"
@@ -57,7 +61,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <Button type="submit" busy={formState.isSubmitting}>
         <Trans>Send the link</Trans>
       </Button>
-      <button type="button" onClick={onBack} className="self-start text-sm text-brand underline">
+      <button type="button" onClick={onBack} className="link self-start text-sm">
         <Trans>Back to sign in</Trans>
       </button>
     </form>

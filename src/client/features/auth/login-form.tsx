@@ -9,26 +9,36 @@ import { login } from '../../platform/auth-actions.ts'
 import { applyServerErrors } from '../../platform/form-errors.ts'
 import { onlineAtom } from '../../platform/online.ts'
 import { loginErrorAtom } from '../../platform/session.ts'
+import { store } from '../../platform/store.ts'
 import { Button } from '../../ui/button.tsx'
-import { Field } from '../../ui/field.tsx'
+import { FormAlert } from '../../ui/form-alert.tsx'
+import { TextField } from '../../ui/text-field.tsx'
 
 export function safeRedirect(target: string | undefined): string {
   return target?.startsWith('/') && !target.startsWith('//') ? target : '/app'
 }
 
-export function LoginForm({ redirect, onForgot }: { redirect?: string; onForgot: () => void }) {
+export function LoginForm({
+  redirect,
+  ended,
+  onForgot,
+}: {
+  redirect?: string
+  ended?: boolean
+  onForgot: () => void
+}) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const online = useAtomValue(onlineAtom)
   const loginError = useAtomValue(loginErrorAtom)
   const [formError, setFormError] = useState<string>()
+  const [attempted, setAttempted] = useState(false)
   const { register, handleSubmit, setError, formState } = useForm<LoginInput>({
     resolver: valibotResolver(loginSchema),
     defaultValues: { email: '', password: '' },
   })
 
   const submit = handleSubmit(async (values) => {
-    setFormError(undefined)
     try {
       const result = await login({ email: values.email ?? '', password: values.password ?? '' })
       if (result) await navigate({ to: safeRedirect(redirect) })
@@ -42,26 +52,38 @@ export function LoginForm({ redirect, onForgot }: { redirect?: string; onForgot:
     }
   })
 
+  // Each attempt starts clean: an earlier answer never stays beside a new one.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setFormError(undefined)
+    setAttempted(true)
+    store.set(loginErrorAtom, undefined)
+    return submit(event)
+  }
+
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={t`Sign in`}>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t`Sign in`}>
+      {ended && !attempted && (
+        <FormAlert tone="info">
+          <Trans>
+            Your session has ended (you signed out on another device, or your password changed). Please sign
+            in again.
+          </Trans>
+        </FormAlert>
+      )}
       {!online && (
-        <p role="status" className="rounded-lg bg-amber-100 p-3 text-amber-950">
+        <FormAlert tone="warning">
           <Trans>Signing in needs a connection. Please try again when you are online.</Trans>
-        </p>
+        </FormAlert>
       )}
-      {(loginError || formError) && (
-        <p role="alert" className="rounded-lg bg-red-100 p-3 text-red-900">
-          {formError ?? loginError?.message}
-        </p>
-      )}
-      <Field
+      <FormAlert>{formError ?? loginError?.message}</FormAlert>
+      <TextField
         label={t`Email`}
         type="email"
         autoComplete="username"
         error={formState.errors.email?.message}
         {...register('email')}
       />
-      <Field
+      <TextField
         label={t`Password`}
         type="password"
         autoComplete="current-password"
@@ -71,7 +93,7 @@ export function LoginForm({ redirect, onForgot }: { redirect?: string; onForgot:
       <Button type="submit" busy={formState.isSubmitting}>
         <Trans>Sign in</Trans>
       </Button>
-      <button type="button" onClick={onForgot} className="self-start text-sm text-brand underline">
+      <button type="button" onClick={onForgot} className="link self-start text-sm">
         <Trans>Forgot your password?</Trans>
       </button>
     </form>

@@ -1,20 +1,43 @@
 import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { BellRing, type LucideIcon, Smartphone, WifiOff } from 'lucide-react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { collegeAtom } from '../../platform/college.ts'
 import { BackgroundImage } from '../../ui/background-image.tsx'
+import { CollegeMark } from '../../ui/college-mark.tsx'
 import { LanguageMenu } from '../../ui/language-menu.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
 import { ThemeMenu } from '../../ui/theme-menu.tsx'
+
+function Feature({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon
+  title: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className="card flex flex-col gap-2 p-5">
+      <span className="flex size-10 items-center justify-center rounded-xl bg-brand-soft text-brand-ink">
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <h2 className="font-semibold">{title}</h2>
+      <p className="text-slate-700 dark:text-slate-300">{children}</p>
+    </div>
+  )
+}
+
+// The college's own content comes after the first paint, with its code: the page opens at once.
+const PublicContent = lazy(() => import('./public-content.tsx'))
 
 export function PublicHome() {
   const college = useAtomValue(collegeAtom)
   return (
     <div className="min-h-dvh">
-      <header className="flex flex-wrap items-center justify-between gap-3 p-4">
-        <span className="flex items-center gap-3 text-lg font-semibold">
-          <img src={college.logo} alt="" className="size-10 rounded-lg" />
-          {college.name}
-        </span>
+      <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <CollegeMark className="text-lg" />
         <div className="flex gap-2">
           <LanguageMenu />
           <ThemeMenu />
@@ -22,56 +45,44 @@ export function PublicHome() {
       </header>
       <main>
         <BackgroundImage src={college.image} className="relative">
-          <div className="bg-slate-950/60 px-6 py-20 text-center text-white">
-            <h1 className="text-3xl font-bold sm:text-4xl">{college.name}</h1>
-            <p className="mx-auto mt-4 max-w-xl text-lg">
+          <div className="bg-slate-950/65 px-6 py-20 text-center text-white sm:py-28">
+            <h1 dir="auto" className="text-3xl font-bold tracking-tight sm:text-5xl">
+              {college.name}
+            </h1>
+            <p className="mx-auto mt-4 max-w-xl text-lg text-slate-100">
               <Trans>
                 News, events, notifications, documents and fees of your school in one place, even without a
                 connection.
               </Trans>
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link
-                to="/auth/login"
-                className="min-h-11 rounded-lg bg-white px-6 py-3 font-semibold text-slate-900"
-              >
+              <ButtonLink to="/auth/login" variant="secondary" className="!bg-white !text-slate-900">
                 <Trans>Sign in</Trans>
-              </Link>
-              <Link
+              </ButtonLink>
+              <ButtonLink
                 to="/auth/signup-no"
-                className="min-h-11 rounded-lg px-6 py-3 font-semibold text-white ring-1 ring-white"
+                variant="ghost"
+                className="!text-white ring-1 ring-white hover:!bg-white/10"
               >
                 <Trans>How do I get an account?</Trans>
-              </Link>
+              </ButtonLink>
             </div>
           </div>
         </BackgroundImage>
-        <section className="mx-auto grid max-w-4xl gap-6 p-6 sm:grid-cols-3">
-          <div>
-            <h2 className="font-semibold">
-              <Trans>Always up to date</Trans>
-            </h2>
-            <p className="text-slate-700 dark:text-slate-300">
-              <Trans>News and notices from the school reach your phone as soon as they are published.</Trans>
-            </p>
-          </div>
-          <div>
-            <h2 className="font-semibold">
-              <Trans>Works offline</Trans>
-            </h2>
-            <p className="text-slate-700 dark:text-slate-300">
-              <Trans>Everything you have opened stays readable on the bus or without signal.</Trans>
-            </p>
-          </div>
-          <div>
-            <h2 className="font-semibold">
-              <Trans>Install it</Trans>
-            </h2>
-            <p className="text-slate-700 dark:text-slate-300">
-              <Trans>Add the app to your home screen with your school's own name and logo.</Trans>
-            </p>
-          </div>
+        <section className="mx-auto grid max-w-5xl gap-4 p-6 sm:grid-cols-3">
+          <Feature icon={BellRing} title={<Trans>Always up to date</Trans>}>
+            <Trans>News and notices from the school reach your phone as soon as they are published.</Trans>
+          </Feature>
+          <Feature icon={WifiOff} title={<Trans>Works offline</Trans>}>
+            <Trans>Everything you have opened stays readable on the bus or without signal.</Trans>
+          </Feature>
+          <Feature icon={Smartphone} title={<Trans>Install it</Trans>}>
+            <Trans>Add the app to your home screen with your school's own name and logo.</Trans>
+          </Feature>
         </section>
+        <Suspense fallback={null}>
+          <PublicContent />
+        </Suspense>
       </main>
     </div>
   )

@@ -1,74 +1,177 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CircleAlert, CloudCheck, CloudUpload, Send, ShieldX, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { onlineAtom } from '../../platform/online.ts'
+import type { OutboxItem } from '../../platform/sync/outbox-types.ts'
+import { syncStatusAtom } from '../../platform/sync/sync-status.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
-import { Button } from '../../ui/button.tsx'
+import { AriaButton } from '../../ui/aria-button.tsx'
+import { useConfirm } from '../../ui/confirm-dialog.tsx'
+import { EmptyState } from '../../ui/empty-state.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
 import { discardWrite } from '../posts/post-actions.ts'
+import { PostConflictDialog } from '../posts/post-conflict-dialog.tsx'
+import { describeItem } from './outbox-labels.ts'
+
+/** Why the server refused a write, and whether the user can fix it or only discard it. */
+function refusal(item: OutboxItem): 'fixable' | 'forbidden' | 'gone' | 'conflict' | 'other' {
+  if (item.state === 'conflict') return 'conflict'
+  if (item.status === 422) return 'fixable'
+  if (item.status === 403) return 'forbidden'
+  if (item.status === 404 || item.status === 410) return 'gone'
+  return 'other'
+}
+
+function ItemProblem({ item }: { item: OutboxItem }) {
+  const kind = refusal(item)
+  const fieldMessages = Object.values(item.errors ?? {}).flat()
+  return (
+    <div className="flex flex-col gap-1 text-sm text-red-800 dark:text-red-200">
+      {kind === 'forbidden' && (
+        <p className="flex items-center gap-1.5 font-medium">
+          <ShieldX aria-hidden="true" className="size-4" />
+          <Trans>You do not have permission to do this, so it cannot be sent. You can only discard it.</Trans>
+        </p>
+      )}
+      {kind === 'conflict' && (
+        <p className="font-medium">
+          <Trans>Someone else changed this while your change was waiting. Compare the two and choose.</Trans>
+        </p>
+      )}
+      {kind === 'gone' && (
+        <p className="font-medium">
+          <Trans>What this change was about no longer exists on the server. You can only discard it.</Trans>
+        </p>
+      )}
+      {fieldMessages.length > 0 ? (
+        <ul className="list-disc ps-5">
+          {fieldMessages.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : (
+        kind === 'other' && item.message && <p>{item.message}</p>
+      )}
+    </div>
+  )
+}
 
 /** Everything written on this device that has not reached the server, and what needs the user. */
 export function OutboxPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const online = useAtomValue(onlineAtom)
+  const status = useAtomValue(syncStatusAtom)
+  const { confirm, dialog } = useConfirm()
+  const [sending, setSending] = useState(false)
+  const [comparing, setComparing] = useState<OutboxItem>()
   const items = useLocalQuery((db) => db.outbox.orderBy('seq').toArray(), [])
-  const labels: Record<string, string> = {
-    'post.create': t`New post`,
-    'post.update': t`Edited post`,
-    'post.delete': t`Deleted post`,
-    'post.read': t`Read receipt`,
-    'notification.read': t`Read receipt`,
-    'post-image.upload': t`Picture`,
+  const discard = async (item: OutboxItem) => {
+    const ok = await confirm({
+      title: t`Discard this change?`,
+      body: <span dir="auto">{describeItem(i18n, item)}</span>,
+      confirmLabel: t`Discard`,
+      destructive: true,
+    })
+    if (ok) await discardWrite(item.seq!)
   }
-  const discard = async (seq: number) => {
-    if (window.confirm(t`Discard this change? It will not be sent.`)) await discardWrite(seq)
+  const sendNow = async () => {
+    setSending(true)
+    try {
+      const { sendNow: send } = await import('../../platform/sync/sync-engine.ts')
+      await send()
+    } finally {
+      setSending(false)
+    }
   }
+  const pending = items?.filter((i) => i.state === 'pending').length ?? 0
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">
-        <Trans>Waiting to send</Trans>
-      </h1>
-      {items?.length === 0 && (
-        <p>
-          <Trans>Everything you wrote has reached the server.</Trans>
+    <>
+      <PageHeader
+        title={t`Waiting to send`}
+        description={t`Changes made on this device that have not reached the server yet. Nothing here is lost.`}
+        actions={
+          pending > 0 && (
+            <AriaButton
+              onPress={() => void sendNow()}
+              isPending={sending}
+              isDisabled={!online || status.needsSignIn}
+            >
+              <Send aria-hidden="true" className="size-4" />
+              <Trans>Send now</Trans>
+            </AriaButton>
+          )
+        }
+      />
+      {pending > 0 && !online && (
+        <p className="text-muted">
+          <Trans>You are offline: they will be sent as soon as the connection returns.</Trans>
         </p>
       )}
-      <ul className="flex flex-col gap-2">
+      {items?.length === 0 && (
+        <EmptyState icon={CloudCheck} title={t`Everything you wrote has reached the server.`} />
+      )}
+      <ul className="flex flex-col gap-3">
         {items?.map((item) => {
-          const title = (item.body as { title?: string } | undefined)?.title
           const attention = item.state !== 'pending'
+          const kind = refusal(item)
+          const canFix = kind === 'fixable' && (item.kind === 'post.create' || item.kind === 'post.update')
           return (
             <li
               key={item.seq}
-              className={`flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 ring-1 dark:bg-slate-900 ${attention ? 'ring-red-400' : 'ring-slate-200 dark:ring-slate-800'}`}
+              data-testid="outbox-item"
+              className={`card flex flex-wrap items-start justify-between gap-3 p-4 ${attention ? 'ring-2 ring-red-300 dark:ring-red-800' : ''}`}
             >
-              <div className="flex flex-col">
-                <span className="font-medium">
-                  {labels[item.kind]}
-                  {title ? `: ${title}` : ''}
-                </span>
-                <span className="text-sm text-slate-600 dark:text-slate-400">
-                  {attention
-                    ? (item.message ?? t`Needs attention`)
-                    : t`Will be sent when the connection allows.`}
-                </span>
+              <div className="flex min-w-0 flex-1 items-start gap-3">
+                {attention ? (
+                  <CircleAlert
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-red-700 dark:text-red-300"
+                  />
+                ) : (
+                  <CloudUpload
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-300"
+                  />
+                )}
+                <div className="flex min-w-0 flex-col gap-1">
+                  <span dir="auto" className="font-medium">
+                    {describeItem(i18n, item)}
+                  </span>
+                  {attention ? (
+                    <ItemProblem item={item} />
+                  ) : (
+                    <span className="text-sm text-muted">
+                      <Trans>Will be sent when the connection allows.</Trans>
+                    </span>
+                  )}
+                </div>
               </div>
               {attention && (
                 <div className="flex gap-2">
-                  {(item.kind === 'post.create' || item.kind === 'post.update') && (
-                    <Link
-                      to="/blog/new-post"
-                      search={{ draft: item.seq }}
-                      className="inline-flex min-h-11 items-center rounded-lg bg-brand px-4 text-white"
-                    >
-                      <Trans>Fix</Trans>
-                    </Link>
+                  {kind === 'conflict' && item.kind.startsWith('post.') && (
+                    <AriaButton size="sm" onPress={() => setComparing(item)}>
+                      <Trans>Compare and choose</Trans>
+                    </AriaButton>
                   )}
-                  <Button variant="secondary" onClick={() => void discard(item.seq!)}>
+                  {canFix && (
+                    <ButtonLink to="/blog/new-post" search={{ draft: item.seq }} size="sm">
+                      <Trans>Fix</Trans>
+                    </ButtonLink>
+                  )}
+                  <AriaButton variant="secondary" size="sm" onPress={() => void discard(item)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
                     <Trans>Discard</Trans>
-                  </Button>
+                  </AriaButton>
                 </div>
               )}
             </li>
           )
         })}
       </ul>
-    </div>
+      {dialog}
+      {comparing && <PostConflictDialog item={comparing} onClose={() => setComparing(undefined)} />}
+    </>
   )
 }

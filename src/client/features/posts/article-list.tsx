@@ -1,16 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { FilePen, Pencil, Plus, Trash2 } from 'lucide-react'
+import { useDateFormat } from '../../platform/dates.ts'
 import { userAtom } from '../../platform/session.ts'
+import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
-import { Button } from '../../ui/button.tsx'
+import { Badge } from '../../ui/badge.tsx'
+import { useConfirm } from '../../ui/confirm-dialog.tsx'
+import { EmptyState } from '../../ui/empty-state.tsx'
+import { IconButton } from '../../ui/icon-button.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
+import { SkeletonList } from '../../ui/skeleton.tsx'
 import { deletePost } from './post-actions.ts'
 import { SyncBadge } from './sync-badge.tsx'
 
 /** The staff's list of posts: their own (all of them for admins), with edit and delete. */
 export function ArticleList() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const format = useDateFormat()
   const user = useAtomValue(userAtom)
+  const ready = useMirrorReady()
+  const { confirm, dialog } = useConfirm()
   const posts = useLocalQuery(
     async (db) => {
       const all = await db.posts.orderBy('publish_at').reverse().toArray()
@@ -19,64 +31,72 @@ export function ArticleList() {
     [user?.id, user?.role],
   )
   const now = new Date().toISOString()
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' })
-  const remove = async (id: string) => {
-    if (window.confirm(t`Delete this post? Families will no longer see it.`)) await deletePost(id)
+  const remove = async (id: string, title: string) => {
+    const ok = await confirm({
+      title: t`Delete "${title}"?`,
+      body: t`Families will no longer see it.`,
+      confirmLabel: t`Delete`,
+      destructive: true,
+    })
+    if (ok) await deletePost(id)
   }
+  const newArticle = (
+    <ButtonLink to="/blog/articles/new-article">
+      <Plus aria-hidden="true" className="size-4" />
+      <Trans>New article</Trans>
+    </ButtonLink>
+  )
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-semibold">
-          <Trans>Articles</Trans>
-        </h1>
-        <Link
-          to="/blog/articles/new-article"
-          className="inline-flex min-h-11 items-center rounded-lg bg-brand px-4 font-medium text-white"
-        >
-          <Trans>New article</Trans>
-        </Link>
-      </div>
-      {posts?.length === 0 && (
-        <p>
-          <Trans>You have not written any articles yet.</Trans>
-        </p>
+    <>
+      <PageHeader
+        title={t`Articles`}
+        description={t`What you have published or scheduled.`}
+        actions={newArticle}
+      />
+      {!posts || (posts.length === 0 && !ready) ? (
+        <SkeletonList label={t`Loading your articles…`} />
+      ) : posts.length === 0 ? (
+        <EmptyState icon={FilePen} title={t`You have not written any articles yet.`} action={newArticle} />
+      ) : (
+        <ul className="card divide-y divide-slate-100 dark:divide-slate-800">
+          {posts.map((post) => (
+            <li key={post.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="flex min-w-0 flex-col gap-1">
+                <Link
+                  to="/blog/post/$"
+                  params={{ _splat: post.id }}
+                  dir="auto"
+                  className="truncate font-semibold hover:underline"
+                >
+                  {post.title}
+                </Link>
+                <span className="flex flex-wrap items-center gap-2 text-sm text-muted">
+                  {post.publish_at > now ? (
+                    <Badge tone="info">{t`Scheduled for ${format(post.publish_at, 'dateTime')}`}</Badge>
+                  ) : (
+                    format(post.publish_at, 'dateTime')
+                  )}
+                  <SyncBadge state={post._sync} />
+                </span>
+              </div>
+              <div className="flex gap-1">
+                <ButtonLink to="/blog/new-post" search={{ edit: post.id }} variant="ghost" size="sm">
+                  <Pencil aria-hidden="true" className="size-4" />
+                  <Trans>Edit</Trans>
+                </ButtonLink>
+                <IconButton
+                  label={t`Delete ${post.title}`}
+                  size="sm"
+                  onPress={() => void remove(post.id, post.title)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </IconButton>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
-      <ul className="flex flex-col gap-2">
-        {posts?.map((post) => (
-          <li
-            key={post.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-          >
-            <div className="flex flex-col gap-1">
-              <Link to="/blog/post/$" params={{ _splat: post.id }} className="font-medium hover:underline">
-                {post.title}
-              </Link>
-              <span className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-                {post.publish_at > now
-                  ? t`Scheduled for ${date.format(new Date(post.publish_at))}`
-                  : date.format(new Date(post.publish_at))}
-                <SyncBadge state={post._sync} />
-              </span>
-            </div>
-            <div className="flex gap-2">
-              <Link
-                to="/blog/new-post"
-                search={{ edit: post.id }}
-                className="inline-flex min-h-11 items-center rounded-lg px-3 ring-1 ring-slate-300 dark:ring-slate-600"
-              >
-                <Trans>Edit</Trans>
-              </Link>
-              <Button
-                variant="secondary"
-                onClick={() => void remove(post.id)}
-                aria-label={t`Delete ${post.title}`}
-              >
-                <Trans>Delete</Trans>
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
+      {dialog}
+    </>
   )
 }

@@ -1,25 +1,40 @@
-import { Trans } from '@lingui/react/macro'
+import { useLingui } from '@lingui/react/macro'
+import { Images } from 'lucide-react'
+import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { EmptyState } from '../../ui/empty-state.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
+import { Skeleton } from '../../ui/skeleton.tsx'
 import { ImageGrid } from './image-grid.tsx'
 
 /** Every picture of every post on this device, newest post first. */
 export function Gallery() {
+  const { t } = useLingui()
+  const ready = useMirrorReady()
   const images = useLocalQuery(async (db) => {
     const posts = await db.posts.orderBy('publish_at').reverse().toArray()
     return posts.flatMap((p) => p.images)
   }, [])
-  if (!images) return null
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">
-        <Trans>Gallery</Trans>
-      </h1>
-      {images.length === 0 && (
-        <p>
-          <Trans>No pictures yet.</Trans>
-        </p>
+    <>
+      <PageHeader title={t`Gallery`} description={t`The pictures of the college's news.`} />
+      {!images || (images.length === 0 && !ready) ? (
+        <div
+          role="status"
+          aria-label={t`Loading the pictures…`}
+          className="grid grid-cols-2 gap-2 sm:grid-cols-4"
+        >
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="aspect-square" />
+          ))}
+        </div>
+      ) : images.length === 0 ? (
+        <EmptyState icon={Images} title={t`No pictures yet.`}>
+          {t`Pictures published with the news appear here.`}
+        </EmptyState>
+      ) : (
+        <ImageGrid images={images} className="grid-cols-2 sm:grid-cols-4" />
       )}
-      <ImageGrid images={images} className="grid-cols-2 sm:grid-cols-4" />
-    </div>
+    </>
   )
 }

@@ -18,6 +18,15 @@ function requireDb(): LocalDb {
 
 export type DraftImage = { id: string; file?: File; image?: PostImage }
 
+/**
+ * The server version a change of this post starts from: the one its earlier local changes started
+ * from, or its own when it has none waiting; null for a post created here and not sent yet.
+ */
+function baseVersion(post: LocalPost): string | null {
+  if (post._base !== undefined) return post._base
+  return post._sync ? null : post.updated_at
+}
+
 /** Saves a new or edited post locally and queues it: pictures first, then the post that shows them. */
 export async function savePost(
   input: Omit<PostInput, 'image_ids'> & { id?: string },
@@ -28,6 +37,7 @@ export async function savePost(
   const db = requireDb()
   const id = input.id ?? uuidv7()
   const now = new Date().toISOString()
+  const base = existing ? baseVersion(existing) : null
   await db.transaction('rw', db.tables, async () => {
     for (const image of images) {
       if (!image.file) continue
@@ -63,6 +73,7 @@ export async function savePost(
       created_at: existing?.created_at ?? now,
       updated_at: now,
       _sync: 'pending',
+      _base: base,
     }
     await db.posts.put(local)
     await enqueue(db, {
@@ -71,6 +82,7 @@ export async function savePost(
       url: existing ? `/api/v1/posts/${id}` : '/api/v1/posts',
       body,
       record: recordKey('posts', id),
+      ifMatch: base ?? undefined,
     })
   })
   void replayOutbox(db)
@@ -80,12 +92,15 @@ export async function savePost(
 export async function deletePost(id: string): Promise<void> {
   const db = requireDb()
   await db.transaction('rw', db.tables, async () => {
-    await db.posts.update(id, { _sync: 'pending' })
+    const post = await db.posts.get(id)
+    const base = post ? baseVersion(post) : null
+    await db.posts.update(id, { _sync: 'pending', _base: base })
     await enqueue(db, {
       kind: 'post.delete',
       method: 'DELETE',
       url: `/api/v1/posts/${id}`,
       record: recordKey('posts', id),
+      ifMatch: base ?? undefined,
     })
   })
   void replayOutbox(db)

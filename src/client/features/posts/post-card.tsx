@@ -1,29 +1,60 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { LocalPost } from '../../platform/sync/local-db.ts'
+import type { Names } from './post-audience.ts'
 import { PostPicture } from './post-images.tsx'
+import { PostBadges, PostByline } from './post-meta.tsx'
 import { excerpt } from './post-text.ts'
-import { SyncBadge } from './sync-badge.tsx'
 
-export function PostCard({ post, categoryName }: { post: LocalPost; categoryName?: string }) {
-  const { i18n } = useLingui()
-  const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(post.publish_at))
+/** A post in the feed: the whole card opens it; the title is the link. */
+export function PostCard({
+  post,
+  categoryName,
+  names,
+  unread,
+}: {
+  post: LocalPost
+  categoryName?: string
+  names: Names | undefined
+  unread: boolean
+}) {
   const cover = post.images[0]
   return (
-    <article className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      {cover && <PostPicture image={cover} thumb alt="" className="aspect-video w-full object-cover" />}
-      <div className="flex flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
-          <time dateTime={post.publish_at}>{date}</time>
-          {categoryName && <span>· {categoryName}</span>}
-          <SyncBadge state={post._sync} />
+    <article className="card group relative flex flex-col overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-brand-ink hover:shadow-md">
+      {cover && (
+        <PostPicture
+          image={cover}
+          thumb
+          alt=""
+          className="aspect-[16/9] w-full bg-slate-100 object-cover dark:bg-slate-800"
+        />
+      )}
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <PostByline post={post} categoryName={categoryName} />
+          {unread && (
+            <span className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand-ink">
+              <span aria-hidden="true" className="size-2 rounded-full bg-brand" />
+              <Trans>New</Trans>
+            </span>
+          )}
         </div>
-        <h2 className="text-lg font-semibold">
-          <Link to="/blog/post/$" params={{ _splat: post.id }} className="hover:underline">
+        <h2 className="text-lg leading-snug font-semibold text-slate-900 dark:text-white">
+          <Link
+            to="/blog/post/$"
+            params={{ _splat: post.id }}
+            dir="auto"
+            className="outline-none after:absolute after:inset-0 group-hover:underline"
+          >
             {post.title}
           </Link>
         </h2>
-        <p className="text-slate-700 dark:text-slate-300">{excerpt(post.content)}</p>
+        <p dir="auto" className="line-clamp-3 text-slate-700 dark:text-slate-300">
+          {excerpt(post.content)}
+        </p>
+        <div className="mt-auto">
+          <PostBadges post={post} names={names} />
+        </div>
       </div>
     </article>
   )

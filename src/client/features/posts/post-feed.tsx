@@ -1,67 +1,68 @@
-import { Trans } from '@lingui/react/macro'
-import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
+import { Newspaper } from 'lucide-react'
 import { useState } from 'react'
 import { userHasPermission } from '#shared/permissions.ts'
 import { userAtom } from '../../platform/session.ts'
-import { syncStatusAtom } from '../../platform/sync/sync-status.ts'
+import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { Button } from '../../ui/button.tsx'
+import { EmptyState } from '../../ui/empty-state.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
+import { SkeletonList } from '../../ui/skeleton.tsx'
+import { targetNames } from './post-audience.ts'
 import { PostCard } from './post-card.tsx'
-import { categoriesById, feedQuery } from './post-queries.ts'
+import { categoriesById, feedQuery, readPostIds } from './post-queries.ts'
 
 const PAGE = 20
 
 /** The news feed, newest first, read from the mirror: instant, and the same offline. */
-export function PostFeed({ categorySlug, limit: fixed }: { categorySlug?: string; limit?: number }) {
+/** `categoryId`: only that category's posts (-1 for a category this device does not know). */
+export function PostFeed({ categoryId, limit: fixed }: { categoryId?: number; limit?: number }) {
+  const { t } = useLingui()
   const user = useAtomValue(userAtom)
-  const status = useAtomValue(syncStatusAtom)
+  const ready = useMirrorReady()
   const [limit, setLimit] = useState(fixed ?? PAGE)
-  const category = useLocalQuery(
-    (db) =>
-      categorySlug
-        ? db.post_categories.where('slug').equals(categorySlug).first()
-        : Promise.resolve(undefined),
-    [categorySlug],
-  )
-  const categoryId = categorySlug ? (category?.id ?? -1) : undefined
   const posts = useLocalQuery(feedQuery(limit + 1, categoryId), [limit, categoryId])
-  const names = useLocalQuery(categoriesById, [], new Map<number, string>())
+  const categories = useLocalQuery(categoriesById, [], new Map<number, string>())
+  const names = useLocalQuery(targetNames, [])
+  const read = useLocalQuery(readPostIds, [], new Set<string>())
   const canPublish = userHasPermission(user, 'posts.publish')
 
-  if (!posts) {
-    return (
-      <p role="status" aria-busy="true">
-        <Trans>Loading…</Trans>
-      </p>
-    )
+  if (!posts || (posts.length === 0 && !ready)) {
+    return <SkeletonList count={fixed ? Math.min(fixed, 3) : 3} label={t`Loading the news…`} />
   }
   const visible = posts.slice(0, limit)
+  if (visible.length === 0) {
+    return (
+      <EmptyState
+        icon={Newspaper}
+        title={t`There is no news yet.`}
+        action={
+          canPublish &&
+          !fixed && (
+            <ButtonLink to="/blog/new-post">
+              <Trans>Write the first post</Trans>
+            </ButtonLink>
+          )
+        }
+      >
+        <Trans>
+          When the college publishes something for you, it appears here, even without a connection.
+        </Trans>
+      </EmptyState>
+    )
+  }
   return (
     <div className="flex flex-col gap-4">
-      {categorySlug && category && <h2 className="text-xl font-semibold">{category.name}</h2>}
-      {visible.length === 0 && (
-        <div className="rounded-2xl bg-white p-6 text-center ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-          <p>
-            {status.pulling || status.lastPulledAt === undefined ? (
-              <Trans>Looking for news…</Trans>
-            ) : (
-              <Trans>There is no news yet.</Trans>
-            )}
-          </p>
-          {canPublish && !fixed && (
-            <Link to="/blog/new-post" className="mt-3 inline-block text-brand underline">
-              <Trans>Write the first post</Trans>
-            </Link>
-          )}
-        </div>
-      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {visible.map((post) => (
           <PostCard
             key={post.id}
             post={post}
-            categoryName={post.category_id ? names?.get(post.category_id) : undefined}
+            names={names}
+            unread={post.author.id !== user?.id && !read?.has(post.id) && !post._sync}
+            categoryName={post.category_id ? categories?.get(post.category_id) : undefined}
           />
         ))}
       </div>

@@ -18,3 +18,8 @@ export function feedQuery(limit: number, categoryId?: number) {
 export async function categoriesById(db: LocalDb): Promise<Map<number, string>> {
   return new Map((await db.post_categories.toArray()).map((c) => [c.id, c.name]))
 }
+
+/** Posts this user has opened (on this device or any other, once synced). */
+export async function readPostIds(db: LocalDb): Promise<Set<string>> {
+  return new Set((await db.post_reads.toCollection().primaryKeys()) as string[])
+}

@@ -1,22 +1,22 @@
 import { Trans } from '@lingui/react/macro'
+import { CircleAlert, CloudUpload } from 'lucide-react'
 import type { LocalState } from '../../platform/sync/local-db.ts'
+import { Badge } from '../../ui/badge.tsx'
 
 /** Shows that a row is still on this device only, or that the server refused it. */
 export function SyncBadge({ state }: { state: LocalState['_sync'] }) {
   if (!state) return null
-  return state === 'rejected' ? (
-    <span
-      data-testid="sync-state"
-      className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900"
-    >
-      <Trans>Needs attention</Trans>
-    </span>
-  ) : (
-    <span
-      data-testid="sync-state"
-      className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950"
-    >
-      <Trans>Waiting to send</Trans>
+  return (
+    <span data-testid="sync-state" className="inline-flex">
+      {state === 'rejected' ? (
+        <Badge tone="danger" icon={<CircleAlert aria-hidden="true" className="size-3.5" />}>
+          <Trans>Needs attention</Trans>
+        </Badge>
+      ) : (
+        <Badge tone="warning" icon={<CloudUpload aria-hidden="true" className="size-3.5" />}>
+          <Trans>Waiting to send</Trans>
+        </Badge>
+      )}
     </span>
   )
 }

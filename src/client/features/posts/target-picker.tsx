@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { ALL, type Target } from '#shared/posts.schema.ts'
+import { Checkbox, CheckboxGroup } from '../../ui/checkbox.tsx'
 
 type Option = { id: number; name: string }
 
@@ -21,35 +22,25 @@ export function TargetPicker({
 }) {
   const { t } = useLingui()
   const all = value.includes(ALL)
-  const toggle = (id: Target, checked: boolean) => {
-    if (id === ALL) return onChange(checked ? [ALL] : [])
-    const ids = value.filter((v) => v !== ALL && v !== id)
-    onChange(checked ? [...ids, id] : ids)
+  const change = (keys: string[]) => {
+    // "All" just chosen wins over the others; a specific one chosen drops "all".
+    if (keys.includes(ALL) && !all) return onChange([ALL])
+    onChange(keys.filter((k) => k !== ALL).map(Number))
   }
   return (
-    <fieldset aria-invalid={error ? true : undefined} className="flex flex-col gap-1">
-      <legend className="text-sm font-medium">{legend}</legend>
-      <label className="flex min-h-9 items-center gap-2">
-        <input type="checkbox" checked={all} onChange={(e) => toggle(ALL, e.target.checked)} />
-        {allLabel}
-      </label>
+    <CheckboxGroup
+      label={legend}
+      value={value.map(String)}
+      onChange={change}
+      error={error}
+      hint={options.length === 0 ? t`Nothing to choose yet.` : undefined}
+    >
+      <Checkbox value={ALL}>{allLabel}</Checkbox>
       {options.map((o) => (
-        <label key={o.id} className="flex min-h-9 items-center gap-2">
-          <input
-            type="checkbox"
-            checked={value.includes(o.id)}
-            disabled={all}
-            onChange={(e) => toggle(o.id, e.target.checked)}
-          />
+        <Checkbox key={o.id} value={String(o.id)} isDisabled={all}>
           {o.name}
-        </label>
+        </Checkbox>
       ))}
-      {options.length === 0 && <p className="text-sm text-slate-600">{t`Nothing to choose yet.`}</p>}
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </CheckboxGroup>
   )
 }

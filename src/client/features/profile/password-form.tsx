@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type PasswordChangeInput, passwordChangeSchema } from '#shared/users.schema.ts'
 import { api } from '../../platform/api.ts'
-import { applyServerErrors } from '../../platform/form-errors.ts'
+import { applyServerErrors, clearingFirst } from '../../platform/form-errors.ts'
 import { toast } from '../../platform/toasts.ts'
 import { Button } from '../../ui/button.tsx'
-import { Field } from '../../ui/field.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
+import { TextField } from '../../ui/text-field.tsx'
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' }
 
@@ -20,7 +20,6 @@ export function PasswordForm() {
     defaultValues: EMPTY,
   })
   const submit = handleSubmit(async (values) => {
-    setFormError(undefined)
     try {
       const body = await api.put('api/v1/users/update/password', { json: values }).json<{ message: string }>()
       reset(EMPTY)
@@ -36,26 +35,31 @@ export function PasswordForm() {
   })
   const e = formState.errors
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="text-xl font-semibold">
+    <form
+      onSubmit={clearingFirst(() => setFormError(undefined), submit)}
+      noValidate
+      className="flex flex-col gap-4"
+      aria-labelledby="password-heading"
+    >
+      <h2 id="password-heading" className="text-lg font-semibold">
         <Trans>Change password</Trans>
       </h2>
       <FormAlert>{formError}</FormAlert>
-      <Field
+      <TextField
         label={t`Current password`}
         type="password"
         autoComplete="current-password"
         error={e.current_password?.message}
         {...register('current_password')}
       />
-      <Field
+      <TextField
         label={t`New password`}
         type="password"
         autoComplete="new-password"
         error={e.password?.message}
         {...register('password')}
       />
-      <Field
+      <TextField
         label={t`Repeat the new password`}
         type="password"
         autoComplete="new-password"

@@ -2,19 +2,20 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtom } from 'jotai'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { Controller, useForm } from 'react-hook-form'
 import type { User } from '#shared/api-types.ts'
 import { AVATAR_MAX_BYTES } from '#shared/constants.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import { type ProfileInput, profileSchema } from '#shared/users.schema.ts'
 import { api } from '../../platform/api.ts'
-import { applyServerErrors } from '../../platform/form-errors.ts'
+import { applyServerErrors, clearingFirst } from '../../platform/form-errors.ts'
 import { cacheUser, userAtom } from '../../platform/session.ts'
 import { toast } from '../../platform/toasts.ts'
 import { Button } from '../../ui/button.tsx'
-import { Field } from '../../ui/field.tsx'
+import { DateField } from '../../ui/date-field.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
+import { TextField } from '../../ui/text-field.tsx'
 import { AvatarPicker } from './avatar-picker.tsx'
 
 const FIELDS = [
@@ -46,12 +47,14 @@ export function ProfileForm() {
   const [avatar, setAvatar] = useState<File>()
   const [avatarError, setAvatarError] = useState<string>()
   const [formError, setFormError] = useState<string>()
-  const { register, handleSubmit, setError, formState, reset } = useForm<ProfileInput>({
+  const { register, control, handleSubmit, setError, formState, reset } = useForm<ProfileInput>({
     resolver: valibotResolver(profileSchema),
     defaultValues: user ? valuesOf(user) : undefined,
   })
+  // The session is checked again in the background on every navigation: its answer refreshes the
+  // fields the user has not touched, never what they are typing.
   useEffect(() => {
-    if (user) reset(valuesOf(user))
+    if (user) reset(valuesOf(user), { keepDirtyValues: true })
   }, [user, reset])
 
   const pickAvatar = (file: File | undefined) => {
@@ -69,7 +72,6 @@ export function ProfileForm() {
   }
 
   const submit = handleSubmit(async (values) => {
-    setFormError(undefined)
     const body = new FormData()
     body.set('_method', 'PUT')
     for (const [key, value] of Object.entries(values)) body.set(key, String(value ?? ''))
@@ -78,6 +80,7 @@ export function ProfileForm() {
       const updated = await api.post('api/v1/users/update/profile', { body }).json<User>()
       setUser(updated)
       cacheUser(updated)
+      reset(valuesOf(updated))
       setAvatar(undefined)
       toast(t`Your profile has been saved.`, 'success')
     } catch (error) {
@@ -95,46 +98,62 @@ export function ProfileForm() {
   if (!user) return null
   const e = formState.errors
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-labelledby="profile-heading">
-      <h2 id="profile-heading" className="text-xl font-semibold">
+    <form
+      onSubmit={clearingFirst(() => setFormError(undefined), submit)}
+      noValidate
+      className="flex flex-col gap-5"
+      aria-labelledby="profile-heading"
+    >
+      <h2 id="profile-heading" className="text-lg font-semibold">
         <Trans>Your details</Trans>
       </h2>
       <FormAlert>{formError}</FormAlert>
-      <AvatarPicker current={user.avatar_url} file={avatar} error={avatarError} onPick={pickAvatar} />
+      <AvatarPicker
+        name={`${user.name} ${user.first_lastname}`}
+        current={user.avatar_url}
+        file={avatar}
+        error={avatarError}
+        onPick={pickAvatar}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t`Name`} autoComplete="given-name" error={e.name?.message} {...register('name')} />
-        <Field
+        <TextField label={t`Name`} autoComplete="given-name" error={e.name?.message} {...register('name')} />
+        <TextField
           label={t`First last name`}
           autoComplete="family-name"
           error={e.first_lastname?.message}
           {...register('first_lastname')}
         />
-        <Field
+        <TextField
           label={t`Second last name`}
           error={e.second_lastname?.message}
           {...register('second_lastname')}
         />
-        <Field
+        <TextField
           label={t`Email`}
           type="email"
           autoComplete="email"
           error={e.email?.message}
           {...register('email')}
         />
-        <Field label={t`RUT`} placeholder="12.345.678-5" error={e.rut?.message} {...register('rut')} />
-        <Field
+        <TextField label={t`RUT`} placeholder="12.345.678-5" error={e.rut?.message} {...register('rut')} />
+        <TextField
           label={t`Phone`}
           type="tel"
           autoComplete="tel"
           error={e.phone?.message}
           {...register('phone')}
         />
-        <Field
-          label={t`Birth date`}
-          type="date"
-          autoComplete="bday"
-          error={e.birthdate?.message}
-          {...register('birthdate')}
+        <Controller
+          control={control}
+          name="birthdate"
+          render={({ field }) => (
+            <DateField
+              label={t`Birth date`}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              error={e.birthdate?.message}
+            />
+          )}
         />
       </div>
       <Button type="submit" busy={formState.isSubmitting} className="self-start">

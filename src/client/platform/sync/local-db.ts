@@ -4,8 +4,11 @@ import type { Notification } from '#shared/api-types.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
 import type { OutboxItem } from './outbox-types.ts'
 
-/** A mirrored row written here and not yet accepted by the server carries `_sync`. */
-export type LocalState = { _sync?: 'pending' | 'rejected' }
+/**
+ * A mirrored row written here and not yet accepted by the server carries `_sync`, and `_base`: the
+ * server version (`updated_at`) its local changes started from (null when it was created here).
+ */
+export type LocalState = { _sync?: 'pending' | 'rejected'; _base?: string | null }
 export type LocalPost = Post & LocalState
 export type StoredBlob = { id: string; blob: Blob; name: string; type: string }
 export type Meta = { key: string; value: unknown }

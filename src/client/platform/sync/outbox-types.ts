@@ -1,4 +1,4 @@
-export type OutboxState = 'pending' | 'rejected' | 'failed'
+export type OutboxState = 'pending' | 'rejected' | 'failed' | 'conflict'
 
 export type OutboxKind =
   | 'post.create'
@@ -27,6 +27,12 @@ export type OutboxItem = {
   nextAttemptAt: number
   errors?: Record<string, string[]>
   message?: string
+  /** The HTTP status of the refusal (422 can be fixed; 403 and 404 can only be discarded). */
+  status?: number
+  /** The server version (`updated_at`) this change started from, sent as If-Match. */
+  ifMatch?: string
+  /** A 409: the record as the server has it now, for the user to compare with theirs. */
+  current?: { updated_at?: string } & Record<string, unknown>
   created: number
 }
 

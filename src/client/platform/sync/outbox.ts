@@ -18,7 +18,7 @@ export function backoffDelay(attempts: number, random = Math.random): number {
   return Math.round(ceiling / 2 + random() * (ceiling / 2))
 }
 
-export type NewWrite = Pick<OutboxItem, 'kind' | 'method' | 'url' | 'body' | 'blobId' | 'record'>
+export type NewWrite = Pick<OutboxItem, 'kind' | 'method' | 'url' | 'body' | 'blobId' | 'record' | 'ifMatch'>
 
 /** Queues a write. Call inside the same Dexie transaction as the local change when there is one. */
 export async function enqueue(db: LocalDb, write: NewWrite): Promise<OutboxItem> {
@@ -46,7 +46,7 @@ function requestBackgroundSync(): void {
     .catch(() => undefined)
 }
 
-type Outcome = 'done' | 'retry' | 'paused' | 'rejected' | 'failed'
+type Outcome = 'done' | 'retry' | 'paused' | 'rejected' | 'failed' | 'conflict'
 
 async function send(
   db: LocalDb,
@@ -54,6 +54,7 @@ async function send(
 ): Promise<{ outcome: Outcome; response?: Response; data?: unknown }> {
   let body: BodyInit | undefined
   const headers = authHeaders({ 'Idempotency-Key': item.id })
+  if (item.ifMatch) headers['If-Match'] = `"${item.ifMatch}"`
   if (item.blobId) {
     const stored = await db.blobs.get(item.blobId)
     const form = new FormData()
@@ -82,6 +83,9 @@ async function send(
   if (response.ok || gone) return { outcome: 'done', response, data }
   if (response.status === 401) return { outcome: 'paused', response, data }
   if (response.status === 422) return { outcome: 'rejected', response, data }
+  // Changed by someone else since this change started: both versions are kept for the user to choose.
+  if (response.status === 409 && data && typeof data === 'object' && 'current' in data)
+    return { outcome: 'conflict', response, data }
   if (response.status >= 500 || response.status === 408 || response.status === 429)
     return { outcome: 'retry', response, data }
   return { outcome: 'failed', response, data }
@@ -105,6 +109,17 @@ async function settle(db: LocalDb, item: OutboxItem, data: unknown): Promise<voi
       }
     }
     if (!item.record) return
+    // Later changes of this row made on the same base follow it: they start from what was just applied.
+    const applied = (data as { updated_at?: unknown } | undefined)?.updated_at
+    if (item.ifMatch !== undefined || item.kind.endsWith('.create')) {
+      await db.outbox
+        .where('record')
+        .equals(item.record)
+        .modify((later) => {
+          if (typeof applied === 'string' && (later.ifMatch === item.ifMatch || later.ifMatch === undefined))
+            later.ifMatch = applied
+        })
+    }
     const [name, id] = item.record.split(/:(.*)/s) as [string, string]
     const collection = collectionOf(name)
     if (!collection) return
@@ -137,10 +152,13 @@ async function markRecord(db: LocalDb, item: OutboxItem, state: 'rejected' | 'pe
 const replaying = new Map<string, Promise<void>>()
 
 async function replayHere(db: LocalDb): Promise<void> {
-  const items = await db.outbox.orderBy('seq').toArray()
+  const queued = await db.outbox.orderBy('seq').primaryKeys()
   const blocked = new Set<string>()
-  for (const item of items) {
+  for (const seq of queued) {
     if (syncStatus().needsSignIn) return
+    // Read now, not when the replay began: an earlier write's answer may have moved its base version.
+    const item = await db.outbox.get(seq)
+    if (!item) continue
     if (item.state !== 'pending') {
       // A write waiting for the user holds back later writes to the same record, not the others.
       if (item.record) blocked.add(item.record)
@@ -148,7 +166,7 @@ async function replayHere(db: LocalDb): Promise<void> {
     }
     if (item.record && blocked.has(item.record)) continue
     if (item.nextAttemptAt > Date.now()) return
-    const { outcome, data } = await send(db, item)
+    const { outcome, data, response } = await send(db, item)
     if (outcome === 'done') {
       await settle(db, item, data)
       continue
@@ -162,16 +180,27 @@ async function replayHere(db: LocalDb): Promise<void> {
       await db.outbox.update(item.seq!, { attempts, nextAttemptAt: Date.now() + backoffDelay(attempts) })
       return
     }
-    const body = (data ?? {}) as { message?: string; errors?: Record<string, string[]> }
+    const body = (data ?? {}) as {
+      message?: string
+      errors?: Record<string, string[]>
+      current?: OutboxItem['current']
+    }
     await db.outbox.update(item.seq!, {
       state: outcome,
       errors: body.errors,
       message: body.message,
+      status: response?.status,
+      current: body.current ?? undefined,
       attempts: item.attempts + 1,
     })
     await markRecord(db, item, 'rejected')
     if (item.record) blocked.add(item.record)
   }
+}
+
+/** The replay this tab is running now, if any (settled whatever its outcome). */
+export function replayInFlight(db: LocalDb): Promise<unknown> {
+  return (replaying.get(db.name) ?? Promise.resolve()).catch(() => undefined)
 }
 
 /** Replays the outbox once. Only one tab replays at a time (Web Locks); the others return at once. */
@@ -198,18 +227,47 @@ export function replayOutbox(db: LocalDb | undefined = localDb()): Promise<void>
   return run
 }
 
-/** The user fixed a write that needed attention: it goes back in line with its new body. */
-export async function resendItem(db: LocalDb, seq: number, body: unknown): Promise<void> {
+/**
+ * The user fixed a write that needed attention: it goes back in line with its new body. After a
+ * conflict, it now starts from the version the user has seen (theirs), so it is applied over it.
+ */
+export async function resendItem(db: LocalDb, seq: number, body: unknown = undefined): Promise<void> {
   const item = await db.outbox.get(seq)
   if (!item) return
+  const theirs = item.state === 'conflict' ? item.current?.updated_at : undefined
   await db.outbox.update(seq, {
-    body,
+    ...(body === undefined ? {} : { body }),
+    ...(theirs ? { ifMatch: theirs } : {}),
     state: 'pending',
     errors: undefined,
     message: undefined,
+    current: undefined,
+    status: undefined,
     nextAttemptAt: 0,
   })
   await markRecord(db, item, 'pending')
+}
+
+/** "Keep mine" after a conflict: the same change, applied over the version someone else wrote. */
+export function keepMine(db: LocalDb, seq: number): Promise<void> {
+  return resendItem(db, seq)
+}
+
+/**
+ * "Take theirs" after a conflict: this change is dropped and the mirror shows the server's version
+ * (or drops the row, if the server has none).
+ */
+export async function takeTheirs(db: LocalDb, seq: number): Promise<void> {
+  const item = await db.outbox.get(seq)
+  if (!item) return
+  await discardItem(db, seq)
+  if (!item.record) return
+  const [name, id] = item.record.split(/:(.*)/s) as [string, string]
+  const collection = collectionOf(name)
+  if (!collection || (await db.outbox.where('record').equals(item.record).count()) > 0) return
+  const row = item.current ? collection.fromWrite?.(item.current) : undefined
+  if (row) await db.table(name).put(row)
+  else await db.table(name).delete(collection.key(id))
 }
 
 /** The user chose to drop a write (after confirming). Its local row goes back to the server's version. */

@@ -9,7 +9,7 @@ import {
   openLocalDb,
   schemaChangeListeners,
 } from './local-db.ts'
-import { replayOutbox, resumeSignedIn } from './outbox.ts'
+import { replayInFlight, replayOutbox, resumeSignedIn } from './outbox.ts'
 import { pullOnce } from './pull.ts'
 import { setSyncStatus, syncStatus } from './sync-status.ts'
 
@@ -24,7 +24,14 @@ async function pullHere(db: LocalDb): Promise<void> {
   try {
     const result = await pullOnce(db)
     if (result === 'unauthorized') setSyncStatus({ needsSignIn: true })
-    else setSyncStatus({ lastPulledAt: Date.now() })
+    else {
+      setSyncStatus({ lastPulledAt: Date.now() })
+      // The server answers again: writes that backed off during an outage go now, not minutes later.
+      if (await db.outbox.where('state').equals('pending').count()) {
+        await clearBackoff(db)
+        await replayOutbox(db)
+      }
+    }
   } finally {
     setSyncStatus({ pulling: false })
   }
@@ -65,18 +72,40 @@ async function removeOtherUsersData(userId: number): Promise<void> {
   }
 }
 
+/**
+ * Waiting writes become due now, whatever their backoff said, and their count starts over: the
+ * backoff of an outage says nothing about the connection that just came back, so a first try that
+ * still fails (the "online" event comes a moment before requests get through) is retried in seconds.
+ */
+async function clearBackoff(db: LocalDb): Promise<void> {
+  await db.outbox
+    .where('state')
+    .equals('pending')
+    .modify({ nextAttemptAt: 0, attempts: 0 })
+    .catch(() => undefined)
+}
+
 /** Back online, back in the tab, or a fresh start: waiting writes go now, whatever their backoff said. */
 export async function retryNow(): Promise<void> {
   const db = localDb()
   if (!db) return
   // Space may have been freed meanwhile; a new quota error pauses again.
   if (syncStatus().storageFull) setSyncStatus({ storageFull: false })
-  await db.outbox
-    .where('state')
-    .equals('pending')
-    .modify({ nextAttemptAt: 0 })
-    .catch(() => undefined)
+  // A run that began while offline ends by setting its own backoff: let it end first, or it would
+  // push the writes back after they were made due, and they would wait for nothing.
+  await Promise.all([running?.catch(() => undefined), replayInFlight(db)])
+  await clearBackoff(db)
   await syncNow()
+}
+
+/** "Send now" (the outbox screen, signing out): push what waits at once, without a pull after it. */
+export async function sendNow(): Promise<void> {
+  const db = localDb()
+  if (!db || syncStatus().needsSignIn) return
+  if (syncStatus().storageFull) setSyncStatus({ storageFull: false })
+  await replayInFlight(db)
+  await clearBackoff(db)
+  await replayOutbox(db).catch(() => undefined)
 }
 
 function attachTriggers(): () => void {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PasswordForm } from '../../features/profile/password-form.tsx'
 import { ProfileForm } from '../../features/profile/profile-form.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
 
 export const Route = createFileRoute('/app/profile')({
   component: ProfilePage,
@@ -10,14 +11,17 @@ export const Route = createFileRoute('/app/profile')({
 function ProfilePage() {
   const { t } = useLingui()
   return (
-    <div className="flex flex-col gap-10">
-      <h1 className="text-2xl font-semibold">{t`Profile`}</h1>
-      <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+    <>
+      <PageHeader
+        title={t`Profile`}
+        description={t`Your details as the college sees them, and your password.`}
+      />
+      <section className="card p-5 sm:p-6">
         <ProfileForm />
       </section>
-      <section className="rounded-2xl bg-white p-6 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <section className="card p-5 sm:p-6">
         <PasswordForm />
       </section>
-    </div>
+    </>
   )
 }

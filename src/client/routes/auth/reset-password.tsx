@@ -7,16 +7,17 @@ export const Route = createFileRoute('/auth/reset-password')({
   validateSearch: (search: Record<string, unknown>) => ({
     token: typeof search.token === 'string' ? search.token : '',
     email: typeof search.email === 'string' ? search.email : '',
+    welcome: search.welcome === 1 || search.welcome === '1' || search.welcome === true ? true : undefined,
   }),
   component: ResetPasswordPage,
 })
 
 function ResetPasswordPage() {
   const { t } = useLingui()
-  const { token, email } = Route.useSearch()
+  const { token, email, welcome } = Route.useSearch()
   return (
-    <AuthPage title={t`Choose a new password`}>
-      <ResetPasswordForm token={token} email={email} />
+    <AuthPage title={welcome ? t`Welcome: choose your password` : t`Choose a new password`}>
+      <ResetPasswordForm token={token} email={email} welcome={welcome} />
     </AuthPage>
   )
 }

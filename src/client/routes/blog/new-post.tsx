@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PostEditor } from '../../features/posts/post-editor.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
 
 export type EditorSearch = { edit?: string; draft?: number }
 
@@ -13,6 +14,7 @@ export function validateEditorSearch(search: Record<string, unknown>): EditorSea
 }
 
 export const Route = createFileRoute('/blog/new-post')({
+  staticData: { permission: 'posts.publish' },
   validateSearch: validateEditorSearch,
   component: NewPostPage,
 })
@@ -21,9 +23,9 @@ function NewPostPage() {
   const { t } = useLingui()
   const { edit, draft } = Route.useSearch()
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{edit || draft ? t`Edit post` : t`New post`}</h1>
+    <>
+      <PageHeader title={edit || draft ? t`Edit post` : t`New post`} />
       <PostEditor key={`${edit ?? ''}:${draft ?? ''}`} editId={edit} draftSeq={draft} />
-    </div>
+    </>
   )
 }

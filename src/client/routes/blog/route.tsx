@@ -4,5 +4,6 @@ import { requireSignIn } from '../../platform/guards.ts'
 
 export const Route = createFileRoute('/blog')({
   beforeLoad: requireSignIn,
+  staticData: { collegeOnly: true },
   component: AppLayout,
 })

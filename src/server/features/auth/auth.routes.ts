@@ -5,20 +5,18 @@ import { matchLocale } from '#shared/constants.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import { audit } from '../../platform/audit.ts'
-import { issueToken, requireAuth, revokeAllTokens, revokeToken } from '../../platform/auth.ts'
+import { issueToken, requireAuth, revokeToken, suspended } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, validationError } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
-import { logger } from '../../platform/logger.ts'
-import { sendMail } from '../../platform/mail.ts'
+import { publicOrigin, sendPasswordReset } from '../../platform/password-links.ts'
 import { burnPasswordCheck, hashPassword, replacePassword, verifyPassword } from '../../platform/passwords.ts'
-import { assertWithinLimits, clearHits, recordHit } from '../../platform/rate-limit.ts'
+import { clearLimits, consumeAttempt, refundAttempt } from '../../platform/rate-limit.ts'
 import { randomToken, sha256 } from '../../platform/secrets.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import {
-  createPasswordReset,
   FORGOT_MAX_PER_CLIENT,
   FORGOT_MAX_PER_EMAIL,
   findLoginUser,
@@ -26,29 +24,29 @@ import {
   LOGIN_MAX_PER_CLIENT,
   LOGIN_MAX_PER_EMAIL,
   LOGIN_WINDOW_MS,
-  publicOrigin,
-  resetMail,
+  limitScope,
 } from './auth.service.ts'
 
 export const authRoutes = new Hono<AppEnv>()
 
 authRoutes.get('/sanctum/csrf-cookie', (c) => {
-  setCookie(c, 'XSRF-TOKEN', randomToken(24), { path: '/', sameSite: 'Lax', maxAge: 2 * 60 * 60 })
+  // Secure whenever the page came over HTTPS, directly or through a trusted proxy.
+  const secure = publicOrigin(c).startsWith('https:')
+  setCookie(c, 'XSRF-TOKEN', randomToken(24), { path: '/', sameSite: 'Lax', maxAge: 2 * 60 * 60, secure })
   return c.body(null, 204)
 })
 
 authRoutes.post('/api/login-mobile', async (c) => {
   const input = validate(c, loginSchema, await readJson(c))
   const { db } = c.var.deps
-  const limits = [
-    { key: `login:email:${c.var.host}:${input.email}`, max: LOGIN_MAX_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
-    {
-      key: `login:client:${c.var.host}:${clientIp(c)}`,
-      max: LOGIN_MAX_PER_CLIENT,
-      windowMs: LOGIN_WINDOW_MS,
-    },
-  ]
-  await assertWithinLimits(db, limits)
+  const scope = limitScope(c)
+  const emailKey = `login:email:${scope}:${input.email}`
+  const clientKey = `login:client:${scope}:${clientIp(c)}`
+  // Counted before the password is checked: forty attempts sent at once check five passwords, not forty.
+  await consumeAttempt(db, [
+    { key: emailKey, max: LOGIN_MAX_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
+    { key: clientKey, max: LOGIN_MAX_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
+  ])
   const candidates = await findLoginUsers(c, input.email)
   let user: (typeof candidates)[number] | undefined
   for (const candidate of candidates) {
@@ -58,12 +56,14 @@ authRoutes.post('/api/login-mobile', async (c) => {
     }
   }
   if (candidates.length === 0) await burnPasswordCheck(input.password)
-  const ok = user !== undefined
-  if (!user || !ok) {
-    await recordHit(db, limits)
-    throw new ApiError(400, messages.loginFailed)
-  }
-  await clearHits(db, [limits[0]!.key])
+  if (!user) throw new ApiError(400, messages.loginFailed)
+  // Said only to someone who knows the password: nobody else learns that the account exists.
+  if (user.deactivated_at) throw new ApiError(403, messages.accountDeactivated)
+  if (user.college_id !== null && c.var.college?.suspended_at) throw suspended()
+  // The person proved who they are: their address starts afresh, and a school's shared connection
+  // is not used up by the sign-ins that worked.
+  await clearLimits(db, [emailKey])
+  await refundAttempt(db, [clientKey])
   const deviceName = input.device_name || c.req.header('user-agent')?.slice(0, 255) || 'unknown device'
   const token = await issueToken(db, user, deviceName)
   await audit(db, {
@@ -94,36 +94,17 @@ authRoutes.post('/api/logout-mobile', requireAuth, async (c) => {
 
 authRoutes.post('/api/forgot-password-user', async (c) => {
   const input = validate(c, forgotPasswordSchema, await readJson(c))
-  const { db, config } = c.var.deps
-  const limits = [
-    {
-      key: `forgot:email:${c.var.host}:${input.email}`,
-      max: FORGOT_MAX_PER_EMAIL,
-      windowMs: LOGIN_WINDOW_MS,
-    },
-    {
-      key: `forgot:client:${c.var.host}:${clientIp(c)}`,
-      max: FORGOT_MAX_PER_CLIENT,
-      windowMs: LOGIN_WINDOW_MS,
-    },
-  ]
-  await assertWithinLimits(db, limits)
-  await recordHit(db, limits)
+  const { db } = c.var.deps
+  const scope = limitScope(c)
+  await consumeAttempt(db, [
+    { key: `forgot:email:${scope}:${input.email}`, max: FORGOT_MAX_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
+    { key: `forgot:client:${scope}:${clientIp(c)}`, max: FORGOT_MAX_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
+  ])
   const user = await findLoginUser(c, input.email)
   const college = c.var.college
-  if (user && college) {
-    const token = await createPasswordReset(db, user)
-    const link = `${publicOrigin(c)}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`
-    const lang = matchLocale(user.locale) ?? requestLocale(c)
-    // Not awaited: the answer must take the same time whether or not the address has an account.
-    void sendMail(college, resetMail(college, user, link, lang), {
-      appKey: config.appKey,
-      dataDir: config.dataDir,
-    })
-      .then(() => logger.info('password reset mail sent', { userId: user.id }))
-      .catch((error: unknown) =>
-        logger.error('password reset mail failed', { userId: user.id, error: String(error) }),
-      )
+  if (user && college && !user.deactivated_at) {
+    // The mail is not awaited: the answer takes the same time whether or not the address has an account.
+    await sendPasswordReset(c, college, user, matchLocale(user.locale) ?? requestLocale(c))
   }
   return c.json({ message: translate(messages.resetLinkSent, requestLocale(c)) })
 })
@@ -140,12 +121,19 @@ authRoutes.post('/api/reset-password', async (c) => {
         .where('user_id', '=', user.id)
         .executeTakeFirst()
     : undefined
-  if (!user || !reset || reset.used_at || reset.expires_at < nowIso()) {
+  if (!user || user.deactivated_at || !reset || reset.used_at || reset.expires_at < nowIso()) {
     throw validationError({ token: [messages.resetTokenInvalid] })
   }
   const passwordHash = await hashPassword(input.password)
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('password_resets').set({ used_at: nowIso() }).where('id', '=', reset.id).execute()
+    // Consumed by one conditional update: of two resets sent at once, the second finds it used.
+    const taken = await trx
+      .updateTable('password_resets')
+      .set({ used_at: nowIso() })
+      .where('id', '=', reset.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) !== 1) throw validationError({ token: [messages.resetTokenInvalid] })
     await replacePassword(trx, user, passwordHash, { action: 'auth.password_reset', ip: clientIp(c) })
   })
   return c.json({ message: translate(messages.passwordResetDone, requestLocale(c)) })

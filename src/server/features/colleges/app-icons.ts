@@ -4,8 +4,11 @@ import sharp from 'sharp'
 import { sha256 } from '../../platform/secrets.ts'
 import type { Storage } from '../../platform/storage.ts'
 
+/** The manifest's icons. */
 export const ICON_VARIANTS = ['192', '512', '512-maskable'] as const
-export type IconVariant = (typeof ICON_VARIANTS)[number]
+/** Every icon drawn: the manifest's, the browser tab's and the iPhone home screen's. */
+export const ALL_ICON_VARIANTS = [...ICON_VARIANTS, '64', '180'] as const
+export type IconVariant = (typeof ALL_ICON_VARIANTS)[number]
 
 export function logoHash(logo: Buffer): string {
   return sha256(logo.toString('base64')).slice(0, 16)
@@ -16,7 +19,7 @@ export function iconKey(collegeId: number, hash: string, variant: IconVariant): 
 }
 
 async function draw(logo: Buffer, variant: IconVariant, background: string): Promise<Buffer> {
-  const size = variant === '192' ? 192 : 512
+  const size = variant === '512-maskable' ? 512 : Number(variant)
   if (variant !== '512-maskable') {
     return sharp(logo).resize(size, size, { fit: 'contain', background: '#ffffff' }).png().toBuffer()
   }
@@ -29,7 +32,13 @@ async function draw(logo: Buffer, variant: IconVariant, background: string): Pro
     .toBuffer()
 }
 
-export async function ensureIcon(
+const drawing = new Map<string, Promise<Buffer>>()
+
+/**
+ * The stored icon, drawn on first use. A burst of first requests (every phone of a school opening
+ * the app after a new logo) waits for one drawing instead of each drawing the same icon.
+ */
+export function ensureIcon(
   storage: Storage,
   collegeId: number,
   logo: Buffer,
@@ -37,9 +46,16 @@ export async function ensureIcon(
   background: string,
 ): Promise<Buffer> {
   const key = iconKey(collegeId, logoHash(logo), variant)
-  const existing = await storage.get(key)
-  if (existing) return existing
-  const png = await draw(logo, variant, background)
-  await storage.put(key, png)
-  return png
+  let pending = drawing.get(key)
+  if (!pending) {
+    pending = (async () => {
+      const existing = await storage.get(key)
+      if (existing) return existing
+      const png = await draw(logo, variant, background)
+      await storage.put(key, png)
+      return png
+    })().finally(() => drawing.delete(key))
+    drawing.set(key, pending)
+  }
+  return pending
 }

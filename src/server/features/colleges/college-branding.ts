@@ -3,17 +3,39 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
 import type { College } from '../../platform/context.ts'
+import { mediaUrl } from '../../platform/media.ts'
 import type { Storage } from '../../platform/storage.ts'
+import { logoHash } from './app-icons.ts'
 
 export function logoUrl(college: College): string {
-  return college.logo ? `/media/${college.logo}` : COLLEGE_DEFAULTS.logo
+  return mediaUrl(college.logo) ?? COLLEGE_DEFAULTS.logo
 }
 
 export function imageUrl(college: College): string {
-  return college.image ? `/media/${college.image}` : '/default/app.jpeg'
+  return mediaUrl(college.image) ?? '/default/app.jpeg'
 }
 
 export async function logoBytes(college: College, storage: Storage, publicDir: string): Promise<Buffer> {
   const stored = college.logo ? await storage.get(college.logo) : undefined
   return stored ?? readFile(join(publicDir, 'default', 'logo.jpeg'))
+}
+
+const hashes = new Map<string, string>()
+
+/**
+ * The logo's hash, which names its icons. A stored logo's key is random and never reused, so the
+ * hash is worked out once per key; only the default logo (no key) depends on the file on disk.
+ */
+export async function currentLogoHash(
+  college: College,
+  storage: Storage,
+  publicDir: string,
+): Promise<string> {
+  const key = `${college.id}|${college.logo}`
+  const known = hashes.get(key)
+  if (known) return known
+  const hash = logoHash(await logoBytes(college, storage, publicDir))
+  if (hashes.size > 1000) hashes.clear()
+  hashes.set(key, hash)
+  return hash
 }

@@ -1,16 +1,18 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import type { CollegeDomain, CollegeSession } from '#shared/api-types.ts'
+import type { CollegePublic } from '#shared/colleges.schema.ts'
 import { isRtl, matchLocale } from '#shared/constants.ts'
 import { optionalText } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
-import { requireAuth } from '../../platform/auth.ts'
+import { requireAuth, suspended } from '../../platform/auth.ts'
 import type { AppEnv, College } from '../../platform/context.ts'
 import { ApiError, notFound } from '../../platform/errors.ts'
 import { findCollegeByHost, normalizeHost, requireCollege } from '../../platform/tenancy.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { ensureIcon, ICON_VARIANTS, type IconVariant, logoHash } from './app-icons.ts'
-import { imageUrl, logoBytes, logoUrl } from './college-branding.ts'
+import { currentLogoHash, imageUrl, logoBytes, logoUrl } from './college-branding.ts'
+import { contactsOf, listManagers, slidesOf, socialLinksOf } from './college-content.service.ts'
 
 export const collegesRoutes = new Hono<AppEnv>()
 
@@ -20,7 +22,13 @@ function toDomainDto(college: College): CollegeDomain {
   return {
     id: college.id,
     name: college.name,
-    domain: { college_logo: logoUrl(college), college_image: imageUrl(college), language: college.language },
+    domain: {
+      college_logo: logoUrl(college),
+      college_image: imageUrl(college),
+      language: college.language,
+      theme_color: college.theme_color,
+    },
+    suspended: college.suspended_at !== null,
   }
 }
 
@@ -50,7 +58,7 @@ collegesRoutes.get('/api/v1/session/college', requireAuth, async (c) => {
 collegesRoutes.get('/manifest.webmanifest', async (c) => {
   const college = requireCollege(c)
   const { storage, config } = c.var.deps
-  const hash = logoHash(await logoBytes(college, storage, config.publicDir))
+  const hash = await currentLogoHash(college, storage, config.publicDir)
   const lang = matchLocale(college.language) ?? college.language
   const icon = (variant: IconVariant) => ({
     src: `/icons/${college.id}/${hash}-${variant}.png`,
@@ -80,7 +88,7 @@ collegesRoutes.get('/manifest.webmanifest', async (c) => {
 
 collegesRoutes.get('/icons/:college/:name', async (c) => {
   const college = requireCollege(c)
-  const match = c.req.param('name').match(/^([a-f0-9]{16})-(192|512|512-maskable)\.png$/)
+  const match = c.req.param('name').match(/^([a-f0-9]{16})-(64|180|192|512|512-maskable)\.png$/)
   if (String(college.id) !== c.req.param('college') || !match) throw notFound()
   const { storage, config } = c.var.deps
   const logo = await logoBytes(college, storage, config.publicDir)
@@ -93,21 +101,34 @@ collegesRoutes.get('/icons/:college/:name', async (c) => {
   })
 })
 
-/** Public contact details of this host's college, for visitors who need an account. */
-collegesRoutes.get('/api/v1/college/contact', async (c) => {
+/**
+ * What this host's college shows everyone, signed in or not: the home page's history, managers,
+ * slider and social links, and the contacts the sign-up page lists for visitors who need an account.
+ */
+collegesRoutes.get('/api/v1/college/public', async (c) => {
   const college = requireCollege(c)
-  const commune = college.commune_id
-    ? await c.var.deps.db
-        .selectFrom('communes')
-        .select('name')
-        .where('id', '=', college.commune_id)
-        .executeTakeFirst()
-    : undefined
+  if (college.suspended_at) throw suspended()
+  const { db } = c.var.deps
+  const [commune, contacts, managers, slides, social] = await Promise.all([
+    college.commune_id
+      ? db.selectFrom('communes').select('name').where('id', '=', college.commune_id).executeTakeFirst()
+      : undefined,
+    contactsOf(db, college.id),
+    listManagers(db, college.id, { q: '', limit: 100, sort: 'name', category: '' }),
+    slidesOf(db, college.id, true),
+    socialLinksOf(db, college.id),
+  ])
   return c.json({
     name: college.name,
+    history: college.history,
     email: college.email,
     phone: college.phone,
     address: college.address,
     commune: commune?.name ?? '',
-  })
+    contact_intro: contacts.intro,
+    contacts: contacts.contacts,
+    managers: managers.data,
+    slides,
+    social,
+  } satisfies CollegePublic)
 })

@@ -1,31 +1,22 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { requiredText } from '#shared/fields.schema.ts'
+import { MAX_INT, recordId, requiredText } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import type { Course, Grade } from '#shared/posts.schema.ts'
-import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { readJson, validate } from '../../platform/validate.ts'
+import { pathId, readJson, validate } from '../../platform/validate.ts'
 import { createCourse, deleteCourse, setStudentCourses } from './courses.service.ts'
 
 export const coursesRoutes = new Hono<AppEnv>()
-coursesRoutes.use('/api/v1/grades', requireAuth)
-coursesRoutes.use('/api/v1/courses/*', requireAuth)
-coursesRoutes.use('/api/v1/students/*', requireAuth)
-
-const idOf = (value: string) => {
-  const id = Number(value)
-  if (!Number.isInteger(id) || id < 1) throw notFound()
-  return id
-}
+for (const path of ['/api/v1/grades', '/api/v1/courses/*', '/api/v1/students/*'])
+  coursesRoutes.use(path, requireAuth, requireCollegeMember)
 
 coursesRoutes.get('/api/v1/grades', async (c) => {
-  const collegeId = c.var.auth.user.college_id
-  if (collegeId === null) throw notFound()
-  const scope = tenantScope(c.var.deps.db, collegeId)
+  const scope = tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
   const grades = await scope
     .selectFrom('grades')
     .select(['id', 'name', 'position'])
@@ -47,6 +38,7 @@ coursesRoutes.post('/api/v1/courses', requirePermission('college.manage'), async
       v.optional(v.number(message(messages.gradeRequired)), 0),
       v.integer(message(messages.gradeRequired)),
       v.minValue(1, message(messages.gradeRequired)),
+      v.maxValue(MAX_INT, message(messages.gradeRequired)),
     ),
     name: requiredText(80),
   })
@@ -64,21 +56,18 @@ coursesRoutes.post('/api/v1/courses', requirePermission('college.manage'), async
 })
 
 coursesRoutes.delete('/api/v1/courses/:id', requirePermission('college.manage'), async (c) => {
-  const found = await deleteCourse(c.var.deps.db, c.var.auth.user.college_id!, idOf(c.req.param('id')))
+  const found = await deleteCourse(c.var.deps.db, c.var.auth.user.college_id!, pathId(c.req.param('id')))
   if (!found) throw notFound()
   return c.body(null, 204)
 })
 
 coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manage'), async (c) => {
   const collegeId = c.var.auth.user.college_id!
-  const studentId = idOf(c.req.param('id'))
+  const studentId = pathId(c.req.param('id'))
   const input = validate(
     c,
     v.object({
-      course_ids: v.pipe(
-        v.optional(v.unknown(), null),
-        v.array(v.pipe(v.number(), v.integer()), message(messages.courseRequired)),
-      ),
+      course_ids: v.pipe(v.optional(v.unknown(), null), v.array(recordId, message(messages.courseRequired))),
     }),
     await readJson(c),
   )

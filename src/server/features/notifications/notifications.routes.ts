@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { Notification } from '#shared/api-types.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
 import { readReceiptSchema } from '#shared/posts.schema.ts'
-import { requireAuth } from '../../platform/auth.ts'
+import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -14,7 +14,7 @@ import { toNotificationDto } from './notification-dto.ts'
 
 export const notificationsRoutes = new Hono<AppEnv>()
 
-notificationsRoutes.get('/api/v1/notifications', requireAuth, async (c) => {
+notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMember, async (c) => {
   const { user } = c.var.auth
   const { cursor, limit } = validate(c, pageQuerySchema, c.req.query())
   if (user.college_id === null) return c.json({ data: [], next_cursor: null })
@@ -45,12 +45,11 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, async (c) => {
 })
 
 /** Marks a notification read at the time the user opened it (which may be before this request, offline). */
-notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, async (c) => {
+notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireCollegeMember, async (c) => {
   const { user } = c.var.auth
-  if (user.college_id === null) throw notFound()
   const { read_at } = validate(c, readReceiptSchema, await readJson(c))
   const { db } = c.var.deps
-  const scope = tenantScope(db, user.college_id)
+  const scope = tenantScope(db, user.college_id!)
   const row = await scope
     .selectFrom('notifications')
     .select(['id', 'read_at'])

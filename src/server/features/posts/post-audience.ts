@@ -22,24 +22,24 @@ export async function audienceOf(db: Kysely<Database>, user: AuthUser): Promise<
   const admin = user.role_key === 'admin' || user.permissions.includes('college.manage')
   if (all) return { userId: user.id, collegeId, all, admin, gradeIds: [], courseIds: [] }
   const scope = tenantScope(db, collegeId)
-  const studentIds =
-    user.role_key === 'guardian'
-      ? (
-          await scope
-            .selectFrom('guardianships')
-            .select('student_id')
-            .where('guardian_id', '=', user.id)
-            .execute()
-        ).map((r) => r.student_id)
-      : [user.id]
-  const courses = studentIds.length
-    ? await scope
-        .selectFrom('enrollments')
-        .innerJoin('courses', 'courses.id', 'enrollments.course_id')
-        .select(['courses.id', 'courses.grade_id'])
-        .where('enrollments.student_id', 'in', studentIds)
+  // A person's own courses and those of the students they are guardian of, whatever their role is
+  // called (an admin may create a "substitute guardian" role).
+  const studentIds = [
+    user.id,
+    ...(
+      await scope
+        .selectFrom('guardianships')
+        .select('student_id')
+        .where('guardian_id', '=', user.id)
         .execute()
-    : []
+    ).map((r) => r.student_id),
+  ]
+  const courses = await scope
+    .selectFrom('enrollments')
+    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+    .select(['courses.id', 'courses.grade_id'])
+    .where('enrollments.student_id', 'in', studentIds)
+    .execute()
   return {
     userId: user.id,
     collegeId,
@@ -82,5 +82,33 @@ export function visibleTo(audience: Audience, now: string) {
       )
     }
     return eb.and(conditions)
+  }
+}
+
+/**
+ * A WHERE clause on `sync_exits` (joined with `posts`): the post left an audience this user was in.
+ * Admins saw every post; other staff saw published ones and their own; families, the published ones
+ * for the whole college, their grades or their courses.
+ */
+export function exitedFrom(audience: Audience) {
+  return (eb: ExpressionBuilder<Database, 'sync_exits' | 'posts'>) => {
+    if (audience.admin) return eb.lit(true)
+    const published = eb('sync_exits.published', '=', 1)
+    if (audience.all) return eb.or([published, eb('posts.author_id', '=', audience.userId)])
+    return eb.and([
+      published,
+      eb.or([
+        eb.and([eb('sync_exits.grade_id', 'is', null), eb('sync_exits.course_id', 'is', null)]),
+        ...(audience.gradeIds.length
+          ? [
+              eb.and([
+                eb('sync_exits.course_id', 'is', null),
+                eb('sync_exits.grade_id', 'in', audience.gradeIds),
+              ]),
+            ]
+          : []),
+        ...(audience.courseIds.length ? [eb('sync_exits.course_id', 'in', audience.courseIds)] : []),
+      ]),
+    ])
   }
 }

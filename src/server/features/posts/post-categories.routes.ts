@@ -2,16 +2,15 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { requiredText } from '#shared/fields.schema.ts'
 import type { PostCategory } from '#shared/posts.schema.ts'
-import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
-import { notFound } from '../../platform/errors.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 
 export const postCategoriesRoutes = new Hono<AppEnv>()
-postCategoriesRoutes.use('/api/v1/post-categories', requireAuth)
+postCategoriesRoutes.use('/api/v1/post-categories', requireAuth, requireCollegeMember)
 
 export function slugify(name: string): string {
   return (
@@ -25,9 +24,7 @@ export function slugify(name: string): string {
 }
 
 postCategoriesRoutes.get('/api/v1/post-categories', async (c) => {
-  const collegeId = c.var.auth.user.college_id
-  if (collegeId === null) throw notFound()
-  const rows = await tenantScope(c.var.deps.db, collegeId)
+  const rows = await tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
     .selectFrom('post_categories')
     .select(['id', 'name', 'slug'])
     .orderBy('name')

@@ -2,13 +2,14 @@
 import type { Kysely, Selectable } from 'kysely'
 import { ALL, type Post, type PostImage, type Target } from '#shared/posts.schema.ts'
 import type { Database, PostImagesTable, PostsTable } from '../../db/schema.ts'
+import { mediaUrl } from '../../platform/media.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
 export function imageDto(row: Selectable<PostImagesTable>): PostImage {
   return {
     id: row.id,
-    url: `/media/${row.image_key}`,
-    thumb_url: `/media/${row.thumb_key}`,
+    url: mediaUrl(row.image_key)!,
+    thumb_url: mediaUrl(row.thumb_key)!,
     width: row.width,
     height: row.height,
   }
@@ -56,11 +57,16 @@ export async function toPostDtos(
     scope.selectFrom('post_images').selectAll().where('post_id', 'in', ids).orderBy('position').execute(),
     scope
       .selectFrom('users')
-      .select(['id', 'name', 'first_lastname'])
+      .select(['id', 'name', 'first_lastname', 'avatar'])
       .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
       .execute(),
   ])
-  const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
+  const authorById = new Map(
+    authors.map((a) => [
+      a.id,
+      { id: a.id, name: `${a.name} ${a.first_lastname}`.trim(), avatar_url: mediaUrl(a.avatar) },
+    ]),
+  )
   const targetsByPost = groupBy(targets, (t) => t.post_id)
   const imagesByPost = groupBy(images, (i) => i.post_id ?? '')
   return rows.map((row) => ({
@@ -71,7 +77,7 @@ export async function toPostDtos(
     ...targetLists(targetsByPost.get(row.id) ?? []),
     publish_at: row.publish_at,
     images: (imagesByPost.get(row.id) ?? []).map(imageDto),
-    author: { id: row.author_id, name: authorById.get(row.author_id) ?? '' },
+    author: authorById.get(row.author_id) ?? { id: row.author_id, name: '', avatar_url: null },
     created_at: row.created_at,
     updated_at: row.updated_at,
   }))

@@ -1,12 +1,16 @@
 import { Hono } from 'hono'
+import * as v from 'valibot'
+import { recordId } from '#shared/fields.schema.ts'
+import { messages } from '#shared/i18n/messages.ts'
+import { message } from '#shared/i18n/translate.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
 import type { Post } from '#shared/posts.schema.ts'
 import { postInputSchema, readReceiptSchema, UUID_PATTERN } from '#shared/posts.schema.ts'
-import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
-import { forbidden, notFound } from '../../platform/errors.ts'
+import { forbidden, ifMatchOf, notFound } from '../../platform/errors.ts'
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -15,13 +19,20 @@ import { toPostDtos } from './post-dto.ts'
 import { readReport, recordPostRead } from './post-reads.service.ts'
 import { canEdit, createPost, deletePost, updatePost } from './posts.service.ts'
 
+/** The feed's query: a page, and optionally one category (a number the database can hold). */
+const feedQuerySchema = v.object({
+  ...pageQuerySchema.entries,
+  category_id: v.pipe(
+    v.optional(v.string(), ''),
+    v.check((value) => value === '' || /^\d{1,10}$/.test(value), message(messages.numberInvalid)),
+    v.transform((value) => (value === '' ? undefined : Number(value))),
+    v.optional(recordId),
+  ),
+})
+
 export const postsRoutes = new Hono<AppEnv>()
 // '/api/v1/posts/*' also matches '/api/v1/posts' itself.
-postsRoutes.use('/api/v1/posts/*', requireAuth)
-postsRoutes.use('/api/v1/posts/*', async (c, next) => {
-  if (c.var.auth.user.college_id === null) throw notFound()
-  await next()
-})
+postsRoutes.use('/api/v1/posts/*', requireAuth, requireCollegeMember)
 
 function postId(id: string): string {
   if (!UUID_PATTERN.test(id)) throw notFound()
@@ -31,20 +42,18 @@ function postId(id: string): string {
 /** The feed, newest first, with one keyset cursor (publish date, id). */
 postsRoutes.get('/api/v1/posts', async (c) => {
   const { user } = c.var.auth
-  if (user.college_id === null) return c.json({ data: [], next_cursor: null })
-  const { cursor, limit } = validate(c, pageQuerySchema, c.req.query())
+  const { cursor, limit, category_id: category } = validate(c, feedQuerySchema, c.req.query())
   const { db } = c.var.deps
   const audience = await audienceOf(db, user)
   const after = decodeCursor(cursor)
-  const category = Number(c.req.query('category_id'))
-  let query = tenantScope(db, user.college_id)
+  let query = tenantScope(db, user.college_id!)
     .selectFrom('posts')
     .selectAll()
     .where(visibleTo(audience, nowIso()))
     .orderBy('publish_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
-  if (Number.isInteger(category) && category > 0) query = query.where('category_id', '=', category)
+  if (category) query = query.where('category_id', '=', category)
   if (after) {
     query = query.where((eb) =>
       eb.or([
@@ -57,7 +66,7 @@ postsRoutes.get('/api/v1/posts', async (c) => {
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return c.json({
-    data: await toPostDtos(db, user.college_id, page),
+    data: await toPostDtos(db, user.college_id!, page),
     next_cursor: rows.length > limit && last ? encodeCursor(last.publish_at, last.id) : null,
   })
 })
@@ -74,7 +83,8 @@ postsRoutes.get('/api/v1/posts/:id', async (c) => {
     .executeTakeFirst()
   if (!row) throw notFound()
   const [post] = await toPostDtos(db, user.college_id!, [row])
-  return c.json(post as Post)
+  // The version an edit starts from, to send back as If-Match.
+  return c.json(post as Post, 200, { ETag: `"${row.updated_at}"` })
 })
 
 postsRoutes.post('/api/v1/posts', requirePermission('posts.publish'), async (c) => {
@@ -92,11 +102,13 @@ postsRoutes.put('/api/v1/posts/:id', requirePermission('posts.publish'), async (
   const id = postId(c.req.param('id'))
   const body = (await readJson(c)) as Record<string, unknown>
   const input = validate(c, postInputSchema, { ...(body && typeof body === 'object' ? body : {}), id })
-  return c.json((await updatePost(c.var.deps.db, c.var.auth.user, id, input, clientIp(c))) as Post)
+  const base = ifMatchOf(c.req.header('if-match'))
+  return c.json((await updatePost(c.var.deps.db, c.var.auth.user, id, input, clientIp(c), base)) as Post)
 })
 
 postsRoutes.delete('/api/v1/posts/:id', requirePermission('posts.publish'), async (c) => {
-  await deletePost(c.var.deps.db, c.var.auth.user, postId(c.req.param('id')), clientIp(c))
+  const base = ifMatchOf(c.req.header('if-match'))
+  await deletePost(c.var.deps.db, c.var.auth.user, postId(c.req.param('id')), clientIp(c), base)
   return c.body(null, 204)
 })
 

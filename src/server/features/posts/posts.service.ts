@@ -7,10 +7,10 @@ import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
-import { takeVersion, takeVersions } from '../../platform/sync-versions.ts'
+import { sanitizeRichText } from '../../platform/rich-text.ts'
+import { recordExits, takeVersion, takeVersions } from '../../platform/sync-versions.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { toPostDtos } from './post-dto.ts'
-import { sanitizePostHtml } from './post-sanitize.ts'
 import { resolveTargets, type TargetRow } from './post-targets.ts'
 
 async function checkCategory(scope: TenantScope, categoryId: number | null) {
@@ -56,6 +56,24 @@ async function writeTargetsAndImages(
   }
 }
 
+async function currentTargets(
+  trx: Kysely<Database>,
+  collegeId: number,
+  postId: string,
+): Promise<TargetRow[]> {
+  return tenantScope(trx, collegeId)
+    .selectFrom('post_targets')
+    .select(['grade_id', 'course_id'])
+    .where('post_id', '=', postId)
+    .execute()
+}
+
+function sameTargets(a: TargetRow[], b: TargetRow[]): boolean {
+  const key = (t: TargetRow) => `${t.grade_id ?? '-'}:${t.course_id ?? '-'}`
+  const left = new Set(a.map(key))
+  return left.size === new Set(b.map(key)).size && b.every((t) => left.has(key(t)))
+}
+
 export async function loadPost(
   db: Kysely<Database>,
   collegeId: number,
@@ -78,18 +96,8 @@ export function canEdit(user: AuthUser, post: { author_id: number }): boolean {
 export async function createPost(db: Kysely<Database>, user: AuthUser, input: PostOutput, ip: string) {
   const collegeId = user.college_id!
   const scope = tenantScope(db, collegeId)
-  const existing = await db
-    .selectFrom('posts')
-    .select(['college_id', 'author_id', 'deleted_at'])
-    .where('id', '=', input.id)
-    .executeTakeFirst()
-  if (existing) {
-    if (existing.college_id !== collegeId || existing.author_id !== user.id)
-      throw new ApiError(409, messages.idTaken)
-    // A replay of a post deleted since: it stays deleted, and there is no stored post to answer with.
-    if (existing.deleted_at) throw notFound()
-    return { created: false, post: await loadPost(db, collegeId, input.id) }
-  }
+  const replay = await answerReplay(db, user, input.id)
+  if (replay) return replay
   await checkCategory(scope, input.category_id)
   const targets = await resolveTargets(scope, input)
   await checkImages(scope, input.image_ids, input.id)
@@ -99,11 +107,27 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
     await insertPost(db, user, input, ip, { now, publishAt, targets })
   } catch (error) {
     // The same request arrived twice at once and the other copy stored it first: this one is a replay.
-    const stored = await db.selectFrom('posts').select('id').where('id', '=', input.id).executeTakeFirst()
-    if (stored) return createPost(db, user, input, ip)
+    // Asked once, never in a loop: if the row is still not there, the error was something else.
+    const replayed = await answerReplay(db, user, input.id)
+    if (replayed) return replayed
     throw error
   }
   return { created: true, post: await loadPost(db, collegeId, input.id) }
+}
+
+/** A create whose id is already stored: the stored post (a replay), or why it cannot be. */
+async function answerReplay(db: Kysely<Database>, user: AuthUser, id: string) {
+  const existing = await db
+    .selectFrom('posts')
+    .select(['college_id', 'author_id', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!existing) return undefined
+  if (existing.college_id !== user.college_id || existing.author_id !== user.id)
+    throw new ApiError(409, messages.idTaken)
+  // A replay of a post deleted since: it stays deleted, and there is no stored post to answer with.
+  if (existing.deleted_at) throw notFound()
+  return { created: false, post: await loadPost(db, existing.college_id, id) }
 }
 
 async function insertPost(
@@ -122,7 +146,7 @@ async function insertPost(
         author_id: user.id,
         category_id: input.category_id,
         title: input.title,
-        content: sanitizePostHtml(input.content),
+        content: sanitizeRichText(input.content),
         publish_at: publishAt,
         announced: publishAt <= now ? 1 : 0,
         version,
@@ -154,37 +178,96 @@ async function editablePost(db: Kysely<Database>, user: AuthUser, id: string) {
   return row
 }
 
+class ChangedMeanwhile extends Error {}
+
+/**
+ * The `updated_at` of a write: now, but always after the previous one, because it is also the
+ * version an edit starts from (If-Match): two edits in the same millisecond must not share it.
+ */
+function nextStamp(previous: string): string {
+  const now = nowIso()
+  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString()
+}
+
+/**
+ * Runs a write that is conditional on the version read before it: true when it was written, false
+ * when the row changed meanwhile (the work throws ChangedMeanwhile, and everything it did is rolled
+ * back, change number included).
+ */
+async function writeUnlessChanged(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<void>,
+): Promise<boolean> {
+  try {
+    await db.transaction().execute(work)
+    return true
+  } catch (error) {
+    if (error instanceof ChangedMeanwhile) return false
+    throw error
+  }
+}
+
+/** The post changed since the version this write started from: the author chooses what to keep. */
+async function conflict(db: Kysely<Database>, collegeId: number, id: string): Promise<never> {
+  throw new ApiError(409, messages.editConflict, {
+    extra: { current: (await loadPost(db, collegeId, id)) ?? null },
+  })
+}
+
+/**
+ * `base`: the `updated_at` of the version the author started from (sent as If-Match). When the post
+ * changed since, nothing is written and the answer is a 409 with the post as it is now.
+ */
 export async function updatePost(
   db: Kysely<Database>,
   user: AuthUser,
   id: string,
   input: PostOutput,
   ip: string,
+  base?: string,
 ) {
   const collegeId = user.college_id!
   const scope = tenantScope(db, collegeId)
   const row = await editablePost(db, user, id)
   if (row.deleted_at) throw notFound()
+  if (base !== undefined && base !== row.updated_at) return conflict(db, collegeId, id)
   await checkCategory(scope, input.category_id)
   const targets = await resolveTargets(scope, input)
   await checkImages(scope, input.image_ids, id)
   const now = nowIso()
   const publishAt = input.publish_at ?? row.publish_at
-  await db.transaction().execute(async (trx) => {
+  const written = await writeUnlessChanged(db, async (trx) => {
     const version = await takeVersion(trx, collegeId)
-    await tenantScope(trx, collegeId)
+    const before = await currentTargets(trx, collegeId, id)
+    // Whoever could see it and no longer can (other targets, or a date moved to the future) is told.
+    if (!sameTargets(before, targets) || (row.publish_at <= now && publishAt > now)) {
+      await recordExits(trx, collegeId, {
+        collection: 'posts',
+        rowId: id,
+        version,
+        published: row.publish_at <= now,
+        targets: before,
+      })
+    }
+    // Conditional on the version read above: of two edits racing from the same version, one wins and
+    // the other finds the post changed (and its transaction writes nothing).
+    const updated = await tenantScope(trx, collegeId)
       .updateTable('posts')
       .set({
         category_id: input.category_id,
         title: input.title,
-        content: sanitizePostHtml(input.content),
+        content: sanitizeRichText(input.content),
         publish_at: publishAt,
         announced: publishAt <= now ? 1 : 0,
         version,
-        updated_at: now,
+        updated_at: nextStamp(row.updated_at),
       })
       .where('id', '=', id)
-      .execute()
+      .where('updated_at', '=', row.updated_at)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    // Rolled back, so the change number taken above is not spent.
+    if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
     await writeTargetsAndImages(trx, collegeId, id, targets, input.image_ids)
     await audit(trx, {
       collegeId,
@@ -195,22 +278,40 @@ export async function updatePost(
       ip,
     })
   })
+  if (!written) return conflict(db, collegeId, id)
   return loadPost(db, collegeId, id)
 }
 
 /** Soft delete: the id stays taken, so a late replay of its creation cannot bring it back. */
-export async function deletePost(db: Kysely<Database>, user: AuthUser, id: string, ip: string) {
+export async function deletePost(
+  db: Kysely<Database>,
+  user: AuthUser,
+  id: string,
+  ip: string,
+  base?: string,
+) {
   const collegeId = user.college_id!
   const row = await editablePost(db, user, id)
   if (row.deleted_at) return
-  await db.transaction().execute(async (trx) => {
+  // Deleting a post someone changed meanwhile is confirmed by the author, like an edit.
+  if (base !== undefined && base !== row.updated_at) return conflict(db, collegeId, id)
+  const deleted = await writeUnlessChanged(db, async (trx) => {
     const version = await takeVersion(trx, collegeId)
     const now = nowIso()
-    await tenantScope(trx, collegeId)
+    await recordExits(trx, collegeId, {
+      collection: 'posts',
+      rowId: id,
+      version,
+      published: row.publish_at <= now,
+      targets: await currentTargets(trx, collegeId, id),
+    })
+    const result = await tenantScope(trx, collegeId)
       .updateTable('posts')
-      .set({ deleted_at: now, updated_at: now, version })
+      .set({ deleted_at: now, updated_at: nextStamp(row.updated_at), version })
       .where('id', '=', id)
-      .execute()
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
     await audit(trx, {
       collegeId,
       actorId: user.id,
@@ -220,6 +321,7 @@ export async function deletePost(db: Kysely<Database>, user: AuthUser, id: strin
       ip,
     })
   })
+  if (!deleted) return conflict(db, collegeId, id)
 }
 
 /** Scheduled posts whose date has come get a new change number, so mirrors pull them now. */

@@ -3,7 +3,7 @@ import type { SyncChange } from '#shared/sync.ts'
 import { nowIso } from '../../platform/clock.ts'
 import { collegeWideChanges, memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { audienceOf, visibleTo } from './post-audience.ts'
+import { audienceOf, exitedFrom, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 import { announceDuePosts } from './posts.service.ts'
 
@@ -28,14 +28,23 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
       }) as SyncChange,
   )
   if (ctx.initial) return puts
-  // Deleted, re-targeted away or not yet published for this user: the mirror drops it.
-  const hidden = await changed
-    .select(['id', 'version'])
+  // Posts that left an audience this user was in, and that they cannot see now: the mirror drops
+  // them. Nobody is told the id of a post they could never see (another course's, a scheduled one).
+  const gone = await scope
+    .selectFrom('sync_exits')
+    .innerJoin('posts', 'posts.id', 'sync_exits.row_id')
+    .select((eb) => ['sync_exits.row_id as id', eb.fn.max('sync_exits.version').as('version')])
+    .where('sync_exits.collection', '=', 'posts')
+    .where('sync_exits.version', '>', ctx.since)
+    .where(exitedFrom(audience))
     .where((eb) => eb.not(visibleTo(audience, now)(eb)))
+    .groupBy('sync_exits.row_id')
+    .orderBy('version')
+    .limit(ctx.limit)
     .execute()
   return [
     ...puts,
-    ...hidden.map(
+    ...gone.map(
       (r) => ({ collection: 'posts', op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange,
     ),
   ]

@@ -11,7 +11,11 @@ export function decodeSyncCursor(value: string | undefined): SyncCursor | undefi
     const [format, userId, epoch, version] = JSON.parse(
       Buffer.from(value, 'base64url').toString('utf8'),
     ) as number[]
-    if (format !== 1 || ![userId, epoch, version].every((n) => Number.isInteger(n))) return undefined
+    // Numbers the database can hold; anything else is not a cursor this server wrote (reset, not 500).
+    const int = (n: unknown, min: number, max: number) =>
+      Number.isInteger(n) && (n as number) >= min && (n as number) <= max
+    if (format !== 1 || !int(userId, 1, 2_147_483_647) || !int(epoch, 0, 2_147_483_647)) return undefined
+    if (!int(version, -1, Number.MAX_SAFE_INTEGER)) return undefined
     return { userId: userId!, epoch: epoch!, version: version! }
   } catch {
     return undefined

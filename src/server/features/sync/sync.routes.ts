@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/sync.ts'
-import { requireAuth } from '../../platform/auth.ts'
+import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
-import { notFound } from '../../platform/errors.ts'
 import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
 import { validate } from '../../platform/validate.ts'
 import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
@@ -13,7 +13,7 @@ import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
 export const syncRoutes = new Hono<AppEnv>()
 
 const querySchema = v.object({
-  since: v.optional(v.pipe(v.string(), v.maxLength(200, message(messages.tooLong))), ''),
+  since: v.optional(v.pipe(plainString(), v.maxLength(200, message(messages.tooLong))), ''),
   limit: v.pipe(
     v.optional(v.string(), String(SYNC_PAGE_DEFAULT)),
     v.transform(Number),
@@ -25,9 +25,8 @@ const querySchema = v.object({
 })
 
 /** DESIGN.md section 8: changed rows and tombstones since the cursor, in change-number order. */
-syncRoutes.get('/api/v1/sync', requireAuth, async (c) => {
+syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
   const { user } = c.var.auth
-  if (user.college_id === null) throw notFound()
   const { since, limit } = validate(c, querySchema, c.req.query())
   const cursor = decodeSyncCursor(since)
   const fresh = { userId: user.id, epoch: user.sync_epoch, version: -1 }
@@ -44,7 +43,7 @@ syncRoutes.get('/api/v1/sync', requireAuth, async (c) => {
   const ctx: PullContext = {
     db: c.var.deps.db,
     user,
-    collegeId: user.college_id,
+    collegeId: user.college_id!,
     since: from,
     limit: limit + 1,
     initial: from < 0,

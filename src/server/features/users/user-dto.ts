@@ -1,10 +1,7 @@
 import type { User } from '#shared/api-types.ts'
 import { matchLocale } from '#shared/constants.ts'
 import type { AuthUser } from '../../platform/context.ts'
-
-export function avatarUrl(avatar: string | null): string | null {
-  return avatar ? `/media/${avatar}` : null
-}
+import { mediaUrl } from '../../platform/media.ts'
 
 export function toUserDto(user: AuthUser): User {
   return {
@@ -17,8 +14,8 @@ export function toUserDto(user: AuthUser): User {
     rut: user.rut,
     phone: user.phone,
     birthdate: user.birthdate,
-    avatar: avatarUrl(user.avatar),
-    avatar_url: avatarUrl(user.avatar),
+    avatar: mediaUrl(user.avatar),
+    avatar_url: mediaUrl(user.avatar),
     role: user.role_key,
     type: user.role_key,
     permissions: user.permissions,

@@ -13,7 +13,7 @@ import { hashPassword, replacePassword, verifyPassword } from '../../platform/pa
 import { readJson, validate } from '../../platform/validate.ts'
 import { storeAvatar } from './avatar.ts'
 import { toUserDto } from './user-dto.ts'
-import { emailTakenByOther, readProfileBody, sameAccount } from './users.service.ts'
+import { readProfileBody, sameAccount, uniquenessErrors } from './users.service.ts'
 
 export const usersRoutes = new Hono<AppEnv>()
 
@@ -27,7 +27,8 @@ usersRoutes.post('/api/v1/users/update/profile', async (c) => {
   const user = c.var.auth.user
   const { fields, avatar } = await readProfileBody(c)
   const input = validate(c, profileSchema, fields)
-  if (await emailTakenByOther(db, user, input.email)) throw validationError({ email: [messages.emailTaken] })
+  const taken = await uniquenessErrors(db, user, input, user.id)
+  if (Object.keys(taken).length) throw validationError(taken)
   const newAvatar = avatar ? await storeAvatar(storage, user.college_id, avatar) : undefined
   const changed = Object.keys(input).filter(
     (k) => input[k as keyof typeof input] !== user[k as keyof typeof user],
@@ -53,8 +54,8 @@ usersRoutes.post('/api/v1/users/update/profile', async (c) => {
   } catch (error) {
     if (newAvatar) await storage.remove(newAvatar)
     // Two saves racing for the same address: the unique index decides, the user gets the field message.
-    if (await emailTakenByOther(db, user, input.email))
-      throw validationError({ email: [messages.emailTaken] })
+    const raced = await uniquenessErrors(db, user, input, user.id)
+    if (Object.keys(raced).length) throw validationError(raced)
     throw error
   }
   if (newAvatar && user.avatar) await storage.remove(user.avatar)

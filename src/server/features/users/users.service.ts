@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import { messages } from '#shared/i18n/messages.ts'
+import type { MessageDescriptor } from '#shared/i18n/translate.ts'
 import type { Database } from '../../db/schema.ts'
 import type { AppEnv, AuthUser } from '../../platform/context.ts'
 import { ApiError } from '../../platform/errors.ts'
@@ -48,19 +49,30 @@ export function sameAccount(user: Pick<AuthUser, 'college_id'>) {
       : eb('users.college_id', '=', user.college_id)
 }
 
-/** The address belongs to another account of this college, or to a platform owner. */
-export async function emailTakenByOther(
+/**
+ * The field messages of an email or RUT that another account of the same account space already has
+ * (the college's, or the platform's own users). Each college is its own address book: answering "in
+ * use" for an address of another one would tell a college user who the platform owner is.
+ */
+export async function uniquenessErrors(
   db: Kysely<Database>,
-  user: AuthUser,
-  email: string,
-): Promise<boolean> {
-  const other = await db
+  space: Pick<AuthUser, 'college_id'>,
+  values: { email: string; rut: string },
+  exceptId?: number,
+): Promise<Record<string, MessageDescriptor[]>> {
+  const others = await db
     .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .where('id', '!=', user.id)
-    // Platform owners sign in on hosts that colleges share; nobody else may take their address.
-    .where((eb) => eb.or([sameAccount(user)(eb), eb('users.college_id', 'is', null)]))
-    .executeTakeFirst()
-  return Boolean(other)
+    .select(['id', 'email', 'rut'])
+    .where(sameAccount(space))
+    .where((eb) =>
+      eb.or([eb('email', '=', values.email), ...(values.rut ? [eb('rut', '=', values.rut)] : [])]),
+    )
+    .execute()
+  const errors: Record<string, MessageDescriptor[]> = {}
+  for (const other of others) {
+    if (other.id === exceptId) continue
+    if (other.email === values.email) errors.email = [messages.emailTaken]
+    if (values.rut && other.rut === values.rut) errors.rut = [messages.rutTaken]
+  }
+  return errors
 }

@@ -1,9 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { PostEditor } from '../../../features/posts/post-editor.tsx'
+import { PageHeader } from '../../../ui/page-header.tsx'
 import { validateEditorSearch } from '../new-post.tsx'
 
 export const Route = createFileRoute('/blog/articles/new-article')({
+  staticData: { permission: 'posts.publish' },
   validateSearch: validateEditorSearch,
   component: NewArticlePage,
 })
@@ -12,9 +14,9 @@ function NewArticlePage() {
   const { t } = useLingui()
   const { edit, draft } = Route.useSearch()
   return (
-    <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{edit || draft ? t`Edit article` : t`New article`}</h1>
+    <>
+      <PageHeader title={edit || draft ? t`Edit article` : t`New article`} />
       <PostEditor key={`${edit ?? ''}:${draft ?? ''}`} editId={edit} draftSeq={draft} />
-    </div>
+    </>
   )
 }

@@ -1,0 +1,27 @@
+import type { I18n } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { OutboxItem, OutboxKind } from '../../platform/sync/outbox-types.ts'
+
+const KIND_LABELS = {
+  'post.create': msg`New post`,
+  'post.update': msg`Edited post`,
+  'post.delete': msg`Deleted post`,
+  'post.read': msg`Read receipt`,
+  'notification.read': msg`Read receipt`,
+  'post-image.upload': msg`Picture`,
+} satisfies Record<OutboxKind, unknown>
+
+export function kindLabel(i18n: I18n, kind: OutboxKind): string {
+  return i18n._(KIND_LABELS[kind])
+}
+
+/** Reads are bookkeeping, not something the user wrote: they are sent, but not counted as writes. */
+export function isReadReceipt(item: Pick<OutboxItem, 'kind'>): boolean {
+  return item.kind.endsWith('.read')
+}
+
+/** What a write is about, for lists: "New post: Trip to the museum". */
+export function describeItem(i18n: I18n, item: OutboxItem): string {
+  const title = (item.body as { title?: string } | undefined)?.title
+  return title ? `${kindLabel(i18n, item.kind)}: ${title}` : kindLabel(i18n, item.kind)
+}

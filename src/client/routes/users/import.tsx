@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { UserImport } from '../../features/users/user-import.tsx'
+
+export const Route = createFileRoute('/users/import')({
+  staticData: { permission: 'users.manage' },
+  component: UserImport,
+})

@@ -1,0 +1,138 @@
+// V10: an edit made offline on an old version meets a newer one: 409, both kept, the author chooses.
+import 'fake-indexeddb/auto'
+import { v7 as uuidv7 } from 'uuid'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { keepMyPost, takeTheirPost } from '#client/features/posts/draft-actions.ts'
+import { deletePost, savePost } from '#client/features/posts/post-actions.ts'
+import { type LocalDb, openLocalDb } from '#client/platform/sync/local-db.ts'
+import { replayOutbox } from '#client/platform/sync/outbox.ts'
+import { pullOnce } from '#client/platform/sync/pull.ts'
+import type { Post } from '#shared/posts.schema.ts'
+import { type Harness, startHarness } from './helpers/sync-harness.ts'
+
+let h: Harness
+let db: LocalDb
+let admin: string
+let post: Post
+
+beforeEach(async () => {
+  h = await startHarness()
+  admin = await h.t.login('admin@demo.test')
+  await h.signIn('staff@demo.test')
+  db = openLocalDb(await h.userId('staff@demo.test'))
+  const staffToken = h.token!
+  post = await h.createServerPost(staffToken, { title: 'Original' })
+  await pullOnce(db)
+})
+afterEach(() => h.stop())
+
+const author = { id: 0, name: 'Sergio', first_lastname: 'Profesor' }
+
+/** Runs `work` with the device offline, lets its send attempt fail, and comes back online later. */
+async function offline(work: () => Promise<unknown>) {
+  h.net.offline = true
+  await work()
+  await replayOutbox(db)
+  h.net.offline = false
+  // Back online, the engine sends at once whatever backed off meanwhile (as on the `online` event).
+  await db.outbox.toCollection().modify({ nextAttemptAt: 0 })
+}
+
+const editOffline = (title: string) =>
+  offline(async () => {
+    const local = (await db.posts.get(post.id))!
+    await savePost({ ...local, title, publish_at: null }, [], author, local)
+  })
+
+async function editOnServer(title: string) {
+  const res = await h.t.request('PUT', `/api/v1/posts/${post.id}`, {
+    token: admin,
+    json: { title, content: '<p>From the office.</p>', grades: ['all'], courses: ['all'] },
+  })
+  expect(res.status).toBe(200)
+}
+
+describe('V10 an offline edit that meets a newer version', () => {
+  it('is not applied over it: the item waits as a conflict with the server version, the mirror keeps mine', async () => {
+    await editOffline('Mine, offline')
+    await editOnServer('Theirs, from the office')
+    await replayOutbox(db)
+    const [item] = await db.outbox.toArray()
+    expect(item?.state).toBe('conflict')
+    expect(item?.current?.title).toBe('Theirs, from the office')
+    expect((await db.posts.get(post.id))?.title).toBe('Mine, offline')
+    expect((await db.posts.get(post.id))?._sync).toBe('rejected')
+    expect((await h.serverPost(post.id))?.title).toBe('Theirs, from the office')
+    // A pull does not overwrite the waiting choice either (V7).
+    await pullOnce(db)
+    expect((await db.posts.get(post.id))?.title).toBe('Mine, offline')
+  })
+
+  it('"keep mine" sends it again over their version, once', async () => {
+    await editOffline('Mine, offline')
+    await editOnServer('Theirs, from the office')
+    await replayOutbox(db)
+    const [item] = await db.outbox.toArray()
+    await keepMyPost(item!.seq!)
+    await replayOutbox(db)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await h.serverPost(post.id))?.title).toBe('Mine, offline')
+    expect((await db.posts.get(post.id))?._sync).toBeUndefined()
+  })
+
+  it('"take theirs" drops mine and shows theirs', async () => {
+    await editOffline('Mine, offline')
+    await editOnServer('Theirs, from the office')
+    await replayOutbox(db)
+    const [item] = await db.outbox.toArray()
+    await takeTheirPost(item!.seq!)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await db.posts.get(post.id))?.title).toBe('Theirs, from the office')
+    expect((await h.serverPost(post.id))?.title).toBe('Theirs, from the office')
+  })
+
+  it('a deletion of a post changed meanwhile waits for the author too; "delete anyway" deletes it', async () => {
+    await offline(() => deletePost(post.id))
+    await editOnServer('Theirs, from the office')
+    await replayOutbox(db)
+    const [item] = await db.outbox.toArray()
+    expect(item?.state).toBe('conflict')
+    expect(await h.serverPost(post.id)).toBeDefined()
+    await keepMyPost(item!.seq!)
+    await replayOutbox(db)
+    expect(await h.serverPost(post.id)).toBeUndefined()
+  })
+
+  it('two edits made offline one after the other both start from the server version, and go without a conflict', async () => {
+    await editOffline('First offline edit')
+    await editOffline('Second offline edit')
+    await replayOutbox(db)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await h.serverPost(post.id))?.title).toBe('Second offline edit')
+  })
+
+  it('a post created offline and edited before it was sent goes without a conflict', async () => {
+    let id = ''
+    await offline(async () => {
+      id = await savePost(
+        {
+          id: uuidv7(),
+          title: 'New offline',
+          content: '<p>x</p>',
+          grades: ['all'],
+          courses: ['all'],
+          category_id: null,
+          publish_at: null,
+        },
+        [],
+        author,
+      )
+      await replayOutbox(db)
+      const local = (await db.posts.get(id))!
+      await savePost({ ...local, title: 'New offline, edited', publish_at: null }, [], author, local)
+    })
+    await replayOutbox(db)
+    expect(await db.outbox.count()).toBe(0)
+    expect((await h.serverPost(id))?.title).toBe('New offline, edited')
+  })
+})

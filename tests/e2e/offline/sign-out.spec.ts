@@ -1,0 +1,82 @@
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { apiToken, bearer } from '../helpers/api.ts'
+import { writePost } from '../helpers/posts.ts'
+import { openAccountMenu, origin, signIn } from '../helpers/session.ts'
+import { answerNewPostsWith, waitForServiceWorker } from '../helpers/sync.ts'
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+})
+
+async function postsTitled(request: APIRequestContext, title: string): Promise<number> {
+  const token = await apiToken(request, 'admin@demo.test')
+  const res = await request.get(`${origin()}/api/v1/posts?limit=100`, { headers: bearer(token) })
+  return ((await res.json()) as { data: { title: string }[] }).data.filter((p) => p.title === title).length
+}
+
+async function askToSignOut(page: import('@playwright/test').Page) {
+  await openAccountMenu(page)
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
+}
+
+test('P13: signing out online sends what waits first, then signs out', async ({ page, context, request }) => {
+  const title = `Sent before leaving ${Date.now()}`
+  await signIn(page, 'staff@demo.test')
+  await waitForServiceWorker(page)
+  // The server is briefly down: the post waits, backing off.
+  const restore = await answerNewPostsWith(context, 503)
+  await writePost(page, title)
+  await expect(page.getByTestId('sync-state')).toHaveText('Waiting to send')
+  await restore()
+  await askToSignOut(page)
+  await expect(page).toHaveURL(/\/auth\/login/, { timeout: 15_000 })
+  expect(await postsTitled(request, title)).toBe(1)
+})
+
+test('P13: signing out offline warns what would be lost; staying keeps it, discarding deletes it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const title = `Would be lost ${Date.now()}`
+  await signIn(page, 'staff@demo.test')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  await writePost(page, title)
+  await askToSignOut(page)
+  const warning = page.getByRole('alertdialog', { name: 'Your changes have not been sent' })
+  await expect(warning).toContainText('If you sign out now, 1 change made on this device will be lost.')
+  await expect(warning.getByTestId('unsent-changes')).toContainText(`New post: ${title}`)
+  await warning.getByRole('button', { name: 'Stay signed in' }).click()
+  await expect(warning).toHaveCount(0)
+  await expect(page.getByTestId('sync-state')).toHaveText('Waiting to send')
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+
+  await askToSignOut(page)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Discard them and sign out' }).click()
+  await expect(page).toHaveURL(/\/auth\/login/)
+  await context.setOffline(false)
+  await page.waitForTimeout(1000)
+  expect(await postsTitled(request, title)).toBe(0)
+})
+
+test('a sign-out made offline ends the session on the server once the device is back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(page, 'guardian@demo.test')
+  await waitForServiceWorker(page)
+  const token = (await page.evaluate(() => localStorage.getItem('token')))!
+  await context.setOffline(true)
+  await askToSignOut(page)
+  await expect(page).toHaveURL(/\/auth\/login/)
+  // Still valid: the server has not heard of the sign-out yet.
+  expect((await request.get(`${origin()}/api/v1/user`, { headers: bearer(token) })).status()).toBe(200)
+  await context.setOffline(false)
+  await expect
+    .poll(async () => (await request.get(`${origin()}/api/v1/user`, { headers: bearer(token) })).status(), {
+      timeout: 15_000,
+    })
+    .toBe(401)
+})

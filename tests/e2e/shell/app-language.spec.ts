@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test'
+import { signIn } from '../helpers/session.ts'
+
+// The browser is English (en-US); Colegio Demo speaks Spanish, and so must every widget.
+test.use({ locale: 'en-US' })
+
+test("dates and the picture picker speak the app's language, not the browser's", async ({ page }) => {
+  await signIn(page, 'staff@demo.test')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await page.goto('/blog/new-post')
+  const date = page.getByRole('group', { name: 'Fecha de publicación' })
+  // Spanish order and names: day first ("día"), not the browser's month/day/year.
+  await expect(date.getByRole('spinbutton').first()).toHaveAccessibleName(/^día/)
+  await expect(date.getByRole('spinbutton').nth(1)).toHaveAccessibleName(/^mes/)
+  // The picture picker is the app's own button, in Spanish; the browser's "Choose file" is not shown.
+  await expect(page.getByRole('button', { name: 'Agregar imágenes' })).toBeVisible()
+  await expect(page.locator('input[type=file]:visible')).toHaveCount(0)
+  // Dates shown in lists follow the app's language too.
+  await page.goto('/blog/articles')
+  await expect(
+    page.getByText(/\d{1,2} (de )?(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/).first(),
+  ).toBeVisible()
+})

@@ -1,0 +1,40 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+// As Vite writes it from index.html: the server fills in the college's name, language and icons.
+// Server tests use this instead of `dist/`, which exists only after a build (CI tests before it builds).
+export const INDEX = `<!doctype html>
+<html lang="en" dir="ltr">
+  <head>
+    <title>School management</title>
+    <meta name="description" content="generic" />
+    <meta name="theme-color" content="#1d4ed8" />
+    <meta property="og:title" content="School management" />
+    <meta property="og:description" content="generic" />
+    <meta property="og:image" content="/default/app.jpeg" />
+    <link rel="icon" href="/default/logo.jpeg" />
+    <link rel="apple-touch-icon" href="/default/logo.jpeg" />
+    <script type="module" src="/assets/app-abc123.js"></script>
+  </head>
+  <body><div id="app"></div></body>
+</html>`
+export const APP_JS = 'console.log("app")'
+export const SW_JS = 'self.addEventListener("install", () => {})'
+
+export interface BuiltClient {
+  /** The folder holding `dist/`, for files that must stay out of reach. */
+  root: string
+  distDir: string
+  remove(): void
+}
+
+export function writeBuiltClient(): BuiltClient {
+  const root = mkdtempSync(join(tmpdir(), 'college-dist-'))
+  const distDir = join(root, 'dist')
+  mkdirSync(join(distDir, 'assets'), { recursive: true })
+  writeFileSync(join(distDir, 'index.html'), INDEX)
+  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), APP_JS)
+  writeFileSync(join(distDir, 'sw.js'), SW_JS)
+  return { root, distDir, remove: () => rmSync(root, { recursive: true, force: true }) }
+}
