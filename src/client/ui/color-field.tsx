@@ -1,6 +1,7 @@
 // A colour chosen from a few proven ones, on a picker, or typed as #rrggbb; with a preview of the
 // button it makes (the app adjusts text and links so they stay readable, whatever is chosen).
 import { useLingui } from '@lingui/react/macro'
+import type { CSSProperties } from 'react'
 import {
   ColorField as AriaColorField,
   Button,
@@ -103,7 +104,10 @@ export function ColorField({
           >
             {t`Sample button`}
           </span>
-          <span className="font-medium underline" style={{ color: palette.inkLight }}>
+          <span
+            className="font-medium text-[var(--ink-light)] underline dark:text-[var(--ink-dark)]"
+            style={{ '--ink-light': palette.inkLight, '--ink-dark': palette.inkDark } as CSSProperties}
+          >
             {t`Sample link`}
           </span>
         </div>

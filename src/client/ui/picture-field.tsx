@@ -46,7 +46,12 @@ export function PictureField({
         </div>
         <div className="flex flex-wrap gap-2">
           <FileTrigger acceptedFileTypes={PICTURE_TYPES} onSelect={(files) => files?.[0] && onPick(files[0])}>
-            <AriaButton variant="secondary" size="sm" isPending={busy} aria-label={t`Change: ${label}`}>
+            <AriaButton
+              variant="secondary"
+              size="sm"
+              isPending={busy}
+              aria-label={src ? t`Change: ${label}` : t`Add: ${label}`}
+            >
               <Upload aria-hidden="true" className="size-4" />
               {src ? t`Change` : t`Add`}
             </AriaButton>

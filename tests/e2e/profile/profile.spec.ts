@@ -31,7 +31,11 @@ test('a user edits their profile and photo, with each validation message on its 
 
   await name.fill('Carolina')
   await page.getByLabel('Email').fill('company@demo.test')
+  // The administrator's RUT: one person per RUT in a college.
   await page.getByLabel('RUT').fill('11.111.111-1')
+  await page.getByRole('button', { name: 'Save profile' }).click()
+  await expect(page.getByText('This RUT is already in use')).toBeVisible()
+  await page.getByLabel('RUT').fill('12.345.678-5')
   await page.getByLabel('Phone').fill('+56 9 8765 4321')
   // The date is typed in the app's language (month, day, year in English), segment by segment.
   await page.getByRole('group', { name: 'Birth date' }).getByRole('spinbutton').first().click()
