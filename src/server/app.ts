@@ -12,6 +12,10 @@ import { collegesRoutes } from './features/colleges/colleges.routes.ts'
 import { contactsRoutes } from './features/contacts/contacts.routes.ts'
 import { coursesRoutes } from './features/courses/courses.routes.ts'
 import { coursesSyncSources } from './features/courses/courses.sync.ts'
+import { calendarFeedRoutes } from './features/events/calendar-feed.routes.ts'
+import { eventCategoriesRoutes } from './features/events/event-categories.routes.ts'
+import { eventsRoutes } from './features/events/events.routes.ts'
+import { eventsSyncSources } from './features/events/events.sync.ts'
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts'
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
@@ -44,7 +48,12 @@ const UPLOAD_PATHS = [
 ]
 const isUpload = (path: string) => UPLOAD_PATHS.some((prefix) => path.startsWith(prefix))
 
-registerSyncSources([...postsSyncSources, ...notificationsSyncSources, ...coursesSyncSources])
+registerSyncSources([
+  ...postsSyncSources,
+  ...notificationsSyncSources,
+  ...coursesSyncSources,
+  ...eventsSyncSources,
+])
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -102,6 +111,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', postsRoutes)
   app.route('/', postImagesRoutes)
   app.route('/', postCategoriesRoutes)
+  app.route('/', eventsRoutes)
+  app.route('/', eventCategoriesRoutes)
+  app.route('/', calendarFeedRoutes)
   app.route('/', syncRoutes)
   app.route('/', mediaRoutes)
 

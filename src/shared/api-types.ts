@@ -25,7 +25,14 @@ export type User = {
 export type CollegeDomain = {
   id: number
   name: string
-  domain: { college_logo: string; college_image: string; language: string; theme_color?: string }
+  domain: {
+    college_logo: string
+    college_image: string
+    language: string
+    theme_color?: string
+    /** IANA time zone the college's times are shown in (events). */
+    timezone?: string
+  }
   /** The platform owner suspended the college: its people see a clear page, nothing is deleted. */
   suspended?: boolean
 }

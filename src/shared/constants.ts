@@ -32,6 +32,7 @@ export const COLLEGE_DEFAULTS = {
   logo: '/default/logo.jpeg',
   image: './default/app.jpeg',
   language: DEFAULT_COLLEGE_LANGUAGE,
+  timezone: 'America/Santiago',
 } as const
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024

@@ -1,13 +1,14 @@
 // News posts: what a teacher writes, as both sides validate it (spec section 5).
 import * as v from 'valibot'
+import { ALL, type Target, targets, uuid } from './audience.schema.ts'
 import { dateTime, plainString, recordId, requiredText } from './fields.schema.ts'
 import { messages as m } from './i18n/messages.ts'
 import { message } from './i18n/translate.ts'
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export { ALL, type Course, type Grade, type Target, UUID_PATTERN } from './audience.schema.ts'
+
 export const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const POST_IMAGES_MAX = 20
-export const ALL = 'all' as const
 
 /**
  * Visible text of rich content: a post with only empty paragraphs has no content. One pass over the
@@ -37,17 +38,6 @@ export function htmlText(html: string): string {
   return out.replaceAll('&nbsp;', ' ').replaceAll('&#160;', ' ').split(/\s+/).filter(Boolean).join(' ')
 }
 
-const uuid = v.pipe(plainString(m.idInvalid), v.regex(UUID_PATTERN, message(m.idInvalid)))
-
-/** Target lists: ['all'] for everyone, or ids. Empty lists get the spec's "must be chosen" message. */
-const targets = (required: typeof m.courseRequired) =>
-  v.pipe(
-    v.optional(v.array(v.union([v.literal(ALL), recordId], message(required)), message(required)), []),
-    v.minLength(1, message(required)),
-    v.maxLength(200, message(m.tooLong)),
-    v.transform((list) => (list.includes(ALL) ? [ALL] : [...new Set(list)])),
-  )
-
 export const postInputSchema = v.object({
   id: uuid,
   title: requiredText(200),
@@ -75,7 +65,6 @@ export const readReceiptSchema = v.object({
 })
 
 export type PostImage = { id: string; url: string; thumb_url: string; width: number; height: number }
-export type Target = number | typeof ALL
 
 export type Post = {
   id: string
@@ -93,6 +82,4 @@ export type Post = {
 
 export type PostCategory = { id: number; name: string; slug: string }
 export type PostRead = { id: string; post_id: string; read_at: string }
-export type Grade = { id: number; name: string; position: number }
-export type Course = { id: number; grade_id: number; name: string }
 export type ReadReport = { read: number; total: number; unread: { id: number; name: string }[] }

@@ -1,5 +1,6 @@
 // The pull protocol of DESIGN.md section 8, as both sides speak it.
 import type { Notification } from './api-types.ts'
+import type { CalendarEvent, EventCategory } from './events.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from './posts.schema.ts'
 
 export type SyncRows = {
@@ -9,6 +10,8 @@ export type SyncRows = {
   notifications: Notification
   grades: Grade
   courses: Course
+  events: CalendarEvent
+  event_categories: EventCategory
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -18,6 +21,8 @@ export const COLLECTIONS = [
   'notifications',
   'grades',
   'courses',
+  'events',
+  'event_categories',
 ] as const
 
 export type SyncChange = {

@@ -68,7 +68,34 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
     courses: await idsOf(
       t.db.selectFrom('courses').select('id').where('college_id', '=', collegeId).execute(),
     ),
+    events: await guardianEventIds(collegeId),
+    event_categories: await idsOf(
+      t.db.selectFrom('event_categories').select('id').where('college_id', '=', collegeId).execute(),
+    ),
   }
+}
+
+/** Events for the whole college, the grade or the course of the guardian's student. */
+async function guardianEventIds(collegeId: number): Promise<string[]> {
+  const courses = await t.db
+    .selectFrom('guardianships')
+    .innerJoin('enrollments', 'enrollments.student_id', 'guardianships.student_id')
+    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+    .select(['courses.id', 'courses.grade_id'])
+    .where('guardianships.guardian_id', '=', uid.guardian!)
+    .execute()
+  const targets = await t.db
+    .selectFrom('event_targets')
+    .innerJoin('events', 'events.id', 'event_targets.event_id')
+    .select(['events.id', 'event_targets.grade_id', 'event_targets.course_id'])
+    .where('events.college_id', '=', collegeId)
+    .where('events.deleted_at', 'is', null)
+    .execute()
+  const reaches = (g: number | null, c: number | null) =>
+    (g === null && c === null) ||
+    (c === null && courses.some((k) => k.grade_id === g)) ||
+    courses.some((k) => k.id === c)
+  return [...new Set(targets.filter((r) => reaches(r.grade_id, r.course_id)).map((r) => r.id))].sort()
 }
 
 const sortedPuts = (changes: SyncChange[], collection: SyncChange['collection']) =>

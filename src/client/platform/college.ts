@@ -15,6 +15,8 @@ export type CollegeInfo = {
   language: string
   /** The college's colour. */
   color?: string
+  /** The college's time zone: events show in it, wherever the device is. */
+  timezone?: string
   /** The platform owner suspended the college: its people see a clear page instead of the app. */
   suspended?: boolean
 }
@@ -47,6 +49,7 @@ export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | un
     image: data.domain.college_image || DEFAULT_COLLEGE.image,
     language: data.domain.language || DEFAULT_COLLEGE.language,
     color: data.domain.theme_color,
+    timezone: data.domain.timezone,
     suspended: data.suspended === true,
   }
 }

@@ -32,6 +32,26 @@ export type DemoCollege = {
   category: string
   /** Demo news: course name, grade name or 'all'. */
   posts: { title: string; content: string; course?: string; grade?: string; author: string }[]
+  eventCategories: { name: string; color: string }[]
+  /**
+   * A month of the calendar, from the seed's day: `day` is days from today in the college's time
+   * zone; `at` and `until` its wall-clock times (none: all day, `days` long).
+   */
+  events: DemoEvent[]
+}
+
+export type DemoEvent = {
+  name: string
+  day: number
+  at?: string
+  until?: string
+  days?: number
+  category: string
+  location?: string
+  description?: string
+  course?: string
+  grade?: string
+  author: string
 }
 
 export const DEMO_COLLEGES: DemoCollege[] = [
@@ -68,6 +88,103 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     enrollments: { 'student@demo.test': '1° Básico A', 'student2@demo.test': '2° Básico A' },
     guardianships: { 'guardian@demo.test': ['student@demo.test'] },
     category: 'Noticias',
+    eventCategories: [
+      { name: 'Académico', color: '#2563eb' },
+      { name: 'Reuniones', color: '#d97706' },
+      { name: 'Actividades', color: '#16a34a' },
+      { name: 'Feriados', color: '#dc2626' },
+    ],
+    events: [
+      { name: 'Inicio del segundo semestre', day: -3, category: 'Académico', author: 'admin@demo.test' },
+      {
+        name: 'Reunión de apoderados 1° Básico A',
+        day: 2,
+        at: '19:00',
+        until: '20:30',
+        category: 'Reuniones',
+        location: 'Sala 12',
+        description: 'Revisaremos el avance del semestre y la salida pedagógica.',
+        course: '1° Básico A',
+        author: 'staff@demo.test',
+      },
+      {
+        name: 'Prueba de Matemáticas',
+        day: 4,
+        at: '08:30',
+        until: '10:00',
+        category: 'Académico',
+        description: 'Contenidos: sumas y restas hasta 100.',
+        grade: '1° Básico',
+        author: 'staff@demo.test',
+      },
+      {
+        name: 'Taller de lectura',
+        day: 5,
+        at: '15:00',
+        until: '16:00',
+        category: 'Actividades',
+        location: 'Biblioteca',
+        course: '1° Básico B',
+        author: 'staff@demo.test',
+      },
+      {
+        name: 'Acto cívico',
+        day: 7,
+        at: '08:00',
+        until: '08:45',
+        category: 'Actividades',
+        location: 'Patio central',
+        author: 'admin@demo.test',
+      },
+      {
+        name: 'Feria científica',
+        day: 9,
+        at: '10:00',
+        until: '13:00',
+        category: 'Actividades',
+        location: 'Gimnasio',
+        description: 'Los cursos presentan sus proyectos. Las familias están invitadas.',
+        author: 'admin@demo.test',
+      },
+      { name: 'Interferiado: no hay clases', day: 12, category: 'Feriados', author: 'admin@demo.test' },
+      {
+        name: 'Salida pedagógica al museo',
+        day: 15,
+        at: '09:00',
+        until: '14:00',
+        category: 'Actividades',
+        location: 'Museo Nacional de Historia Natural, Santiago',
+        description: 'Traer colación y la autorización firmada.',
+        course: '2° Básico A',
+        author: 'staff@demo.test',
+      },
+      { name: 'Jornada deportiva', day: 19, category: 'Actividades', author: 'admin@demo.test' },
+      {
+        name: 'Entrega de informes de notas',
+        day: 23,
+        at: '18:00',
+        until: '19:30',
+        category: 'Reuniones',
+        author: 'admin@demo.test',
+      },
+      {
+        name: 'Vacunación escolar',
+        day: 26,
+        at: '09:00',
+        until: '12:00',
+        category: 'Académico',
+        location: 'Enfermería',
+        grade: '1° Básico',
+        author: 'admin@demo.test',
+      },
+      {
+        name: 'Semana de la chilenidad',
+        day: 28,
+        days: 3,
+        category: 'Actividades',
+        author: 'admin@demo.test',
+      },
+    ],
     posts: [
       {
         title: 'Comienza el año escolar',
@@ -109,6 +226,22 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     enrollments: {},
     guardianships: {},
     category: 'News',
+    eventCategories: [
+      { name: 'Academic', color: '#2563eb' },
+      { name: 'Meetings', color: '#d97706' },
+    ],
+    events: [
+      {
+        name: 'Parents evening',
+        day: 3,
+        at: '18:00',
+        until: '20:00',
+        category: 'Meetings',
+        location: 'Main hall',
+        author: 'admin@beta.test',
+      },
+      { name: 'Year 7 trip', day: 10, category: 'Academic', course: '7A', author: 'admin@beta.test' },
+    ],
     posts: [
       {
         title: 'Welcome back',

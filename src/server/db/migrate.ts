@@ -6,6 +6,7 @@ import * as syncIndexes from './migrations/2026-11-22-0003-sync-indexes.ts'
 import * as rateLimitCounters from './migrations/2026-11-22-0004-rate-limit-counters.ts'
 import * as syncExits from './migrations/2026-11-22-0005-sync-exits.ts'
 import * as administration from './migrations/2026-11-22-0006-administration.ts'
+import * as events from './migrations/2026-11-22-0007-events.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0004-rate-limit-counters': rateLimitCounters,
   '2026-11-22-0005-sync-exits': syncExits,
   '2026-11-22-0006-administration': administration,
+  '2026-11-22-0007-events': events,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -321,6 +321,50 @@ export interface ContactRepliesTable {
   created_at: string
 }
 
+export interface EventCategoriesTable {
+  id: Generated<number>
+  college_id: number
+  name: string
+  color: string
+  version: number
+  created_at: string
+}
+
+export interface EventsTable {
+  id: string
+  college_id: number
+  author_id: number
+  category_id: number | null
+  name: string
+  description: string
+  location: string
+  all_day: number
+  starts_at: string
+  ends_at: string
+  sequence: number
+  version: number
+  deleted_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface EventTargetsTable {
+  id: Generated<number>
+  college_id: number
+  event_id: string
+  grade_id: number | null
+  course_id: number | null
+}
+
+export interface CalendarFeedsTable {
+  id: Generated<number>
+  college_id: number
+  user_id: number
+  token_hash: string
+  token_sealed: string
+  created_at: string
+}
+
 export interface Database {
   colleges: CollegesTable
   communes: CommunesTable
@@ -351,6 +395,10 @@ export interface Database {
   college_contacts: CollegeContactsTable
   contact_messages: ContactMessagesTable
   contact_replies: ContactRepliesTable
+  event_categories: EventCategoriesTable
+  events: EventsTable
+  event_targets: EventTargetsTable
+  calendar_feeds: CalendarFeedsTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -380,3 +428,7 @@ export type TenantTable =
   | 'college_contacts'
   | 'contact_messages'
   | 'contact_replies'
+  | 'event_categories'
+  | 'events'
+  | 'event_targets'
+  | 'calendar_feeds'

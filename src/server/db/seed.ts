@@ -8,6 +8,7 @@ import { randomToken } from '../platform/secrets.ts'
 import type { Storage } from '../platform/storage.ts'
 import { takeVersion, takeVersions } from '../platform/sync-versions.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, type DemoCollege, PLATFORM_OWNER } from './demo-data.ts'
+import { seedDemoEvents } from './demo-events.ts'
 import type { Database } from './schema.ts'
 
 export { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER }
@@ -225,6 +226,7 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
         .values({ college_id: college.id, post_id: id, ...target })
         .execute()
     }
+    await seedDemoEvents(trx, college.id, demo, { users: userIds, grades: gradeIds, courses: courseIds }, now)
   })
 }
 

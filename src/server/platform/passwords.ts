@@ -62,7 +62,8 @@ export function prepareDummyHash(): Promise<string> {
 
 /**
  * Sets a new password and signs the account out everywhere, except on `keepTokenId` (the device that
- * changed it), with its audit row. Call inside the caller's transaction.
+ * changed it), and ends its calendar subscription address, with its audit row. Call inside the
+ * caller's transaction.
  */
 export async function replacePassword(
   trx: Kysely<Database>,
@@ -78,6 +79,8 @@ export async function replacePassword(
   let tokens = trx.deleteFrom('access_tokens').where('user_id', '=', user.id)
   if (record.keepTokenId !== undefined) tokens = tokens.where('id', '!=', record.keepTokenId)
   await tokens.execute()
+  // A private calendar address is a credential too: whoever asked for the reset may have lost it.
+  await trx.deleteFrom('calendar_feeds').where('user_id', '=', user.id).execute()
   await audit(trx, {
     collegeId: user.college_id,
     actorId: user.id,

@@ -350,4 +350,8 @@ export const messages = {
   smtpFailed: d(
     /*i18n*/ { id: 'smtp.failed', message: 'The message could not be sent. The mail server said: {answer}' },
   ),
+  eventEndBeforeStart: d(
+    /*i18n*/ { id: 'validation.event_end_before_start', message: 'The end must be after the start' },
+  ),
+  eventDateRequired: d(/*i18n*/ { id: 'validation.event_date_required', message: 'Please choose a date' }),
 } as const

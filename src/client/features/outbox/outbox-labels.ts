@@ -9,6 +9,9 @@ const KIND_LABELS = {
   'post.read': msg`Read receipt`,
   'notification.read': msg`Read receipt`,
   'post-image.upload': msg`Picture`,
+  'event.create': msg`New event`,
+  'event.update': msg`Edited event`,
+  'event.delete': msg`Deleted event`,
 } satisfies Record<OutboxKind, unknown>
 
 export function kindLabel(i18n: I18n, kind: OutboxKind): string {
@@ -22,6 +25,7 @@ export function isReadReceipt(item: Pick<OutboxItem, 'kind'>): boolean {
 
 /** What a write is about, for lists: "New post: Trip to the museum". */
 export function describeItem(i18n: I18n, item: OutboxItem): string {
-  const title = (item.body as { title?: string } | undefined)?.title
+  const body = item.body as { title?: string; name?: string } | undefined
+  const title = body?.title ?? body?.name
   return title ? `${kindLabel(i18n, item.kind)}: ${title}` : kindLabel(i18n, item.kind)
 }

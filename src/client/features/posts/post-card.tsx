@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import type { Names } from '../../platform/audience.ts'
 import type { LocalPost } from '../../platform/sync/local-db.ts'
-import type { Names } from './post-audience.ts'
 import { PostPicture } from './post-images.tsx'
 import { PostBadges, PostByline } from './post-meta.tsx'
 import { excerpt } from './post-text.ts'

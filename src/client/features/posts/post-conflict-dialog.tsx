@@ -4,13 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Post } from '#shared/posts.schema.ts'
+import { audienceLabel, targetNames } from '../../platform/audience.ts'
 import { useDateFormat } from '../../platform/dates.ts'
 import type { OutboxItem } from '../../platform/sync/outbox-types.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { Dialog } from '../../ui/dialog.tsx'
 import { keepMyPost, takeTheirPost } from './draft-actions.ts'
-import { audienceLabel, targetNames } from './post-audience.ts'
 
 function Version({
   label,

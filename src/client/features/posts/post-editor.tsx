@@ -26,12 +26,12 @@ import { FileDropZone } from '../../ui/file-drop-zone.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
 import { LeaveGuard } from '../../ui/leave-guard.tsx'
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx'
+import { TargetPicker } from '../../ui/target-picker.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { CategorySelect } from './category-select.tsx'
 import { resendPostDraft } from './draft-actions.ts'
 import { type DraftImage, discardWrite, savePost } from './post-actions.ts'
 import { PostPicture } from './post-images.tsx'
-import { TargetPicker } from './target-picker.tsx'
 
 type Values = PostInput & { id: string }
 

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CalendarClock, Users } from 'lucide-react'
+import { audienceLabel, type Names } from '../../platform/audience.ts'
 import { useDateFormat } from '../../platform/dates.ts'
 import type { LocalPost } from '../../platform/sync/local-db.ts'
 import { Avatar } from '../../ui/avatar.tsx'
 import { Badge } from '../../ui/badge.tsx'
-import { audienceLabel, type Names } from './post-audience.ts'
 import { SyncBadge } from './sync-badge.tsx'
 
 /** The author's face and name, with the date and category under it. */

@@ -30,6 +30,8 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
   { name: 'notifications', key: text },
   { name: 'grades', key: numeric },
   { name: 'courses', key: numeric },
+  { name: 'events', key: text, fromWrite: row('starts_at') },
+  { name: 'event_categories', key: numeric },
 ]
 
 export function collectionOf(name: string): ClientCollection | undefined {

@@ -1,6 +1,7 @@
 // The local mirror and outbox, one IndexedDB database per user on this host.
 import Dexie, { type EntityTable } from 'dexie'
 import type { Notification } from '#shared/api-types.ts'
+import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
 import type { OutboxItem } from './outbox-types.ts'
 
@@ -10,6 +11,7 @@ import type { OutboxItem } from './outbox-types.ts'
  */
 export type LocalState = { _sync?: 'pending' | 'rejected'; _base?: string | null }
 export type LocalPost = Post & LocalState
+export type LocalEvent = CalendarEvent & LocalState
 export type StoredBlob = { id: string; blob: Blob; name: string; type: string }
 export type Meta = { key: string; value: unknown }
 
@@ -20,6 +22,8 @@ export type LocalDb = Dexie & {
   notifications: EntityTable<Notification & LocalState, 'id'>
   grades: EntityTable<Grade, 'id'>
   courses: EntityTable<Course, 'id'>
+  events: EntityTable<LocalEvent, 'id'>
+  event_categories: EntityTable<EventCategory, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -40,6 +44,10 @@ export function createLocalDb(name: string): LocalDb {
     blobs: 'id',
     meta: 'key',
   })
+  // The calendar joined sync: the cursor is dropped so the next pull brings its rows from the start.
+  db.version(2)
+    .stores({ events: 'id, starts_at, ends_at, _sync', event_categories: 'id' })
+    .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }
 

@@ -7,6 +7,9 @@ export type OutboxKind =
   | 'post.read'
   | 'notification.read'
   | 'post-image.upload'
+  | 'event.create'
+  | 'event.update'
+  | 'event.delete'
 
 /** One write waiting to reach the server. Nothing leaves the outbox without a 2xx or the user. */
 export type OutboxItem = {

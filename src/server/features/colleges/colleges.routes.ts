@@ -27,6 +27,7 @@ function toDomainDto(college: College): CollegeDomain {
       college_image: imageUrl(college),
       language: college.language,
       theme_color: college.theme_color,
+      timezone: college.timezone,
     },
     suspended: college.suspended_at !== null,
   }

@@ -1,53 +1,15 @@
-// Who sees which posts: staff and admins see the whole college; families see posts for the whole
-// college and for the grades and courses of their students (or their own, for students).
+// Which posts an audience sees: published ones (and, for admins and authors, scheduled ones) whose
+// targets reach it.
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
+import { type Audience, audienceOf, reaches } from '../../platform/audience.ts'
 import type { AuthUser } from '../../platform/context.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
 
-export type Audience = {
-  userId: number
-  collegeId: number
-  /** Sees every post of the college (staff, admins). */
-  all: boolean
-  /** Sees scheduled posts of others before their date (admins). */
-  admin: boolean
-  gradeIds: number[]
-  courseIds: number[]
-}
+export type { Audience }
 
-export async function audienceOf(db: Kysely<Database>, user: AuthUser): Promise<Audience> {
-  const collegeId = user.college_id!
-  const all = user.permissions.includes('posts.publish')
-  const admin = user.role_key === 'admin' || user.permissions.includes('college.manage')
-  if (all) return { userId: user.id, collegeId, all, admin, gradeIds: [], courseIds: [] }
-  const scope = tenantScope(db, collegeId)
-  // A person's own courses and those of the students they are guardian of, whatever their role is
-  // called (an admin may create a "substitute guardian" role).
-  const studentIds = [
-    user.id,
-    ...(
-      await scope
-        .selectFrom('guardianships')
-        .select('student_id')
-        .where('guardian_id', '=', user.id)
-        .execute()
-    ).map((r) => r.student_id),
-  ]
-  const courses = await scope
-    .selectFrom('enrollments')
-    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
-    .select(['courses.id', 'courses.grade_id'])
-    .where('enrollments.student_id', 'in', studentIds)
-    .execute()
-  return {
-    userId: user.id,
-    collegeId,
-    all,
-    admin,
-    gradeIds: [...new Set(courses.map((c) => c.grade_id))],
-    courseIds: [...new Set(courses.map((c) => c.id))],
-  }
+/** Those who publish posts see every post of the college. */
+export function postAudienceOf(db: Kysely<Database>, user: AuthUser): Promise<Audience> {
+  return audienceOf(db, user, 'posts.publish')
 }
 
 /** A WHERE clause on `posts` for the posts this audience may see now. */
@@ -64,20 +26,7 @@ export function visibleTo(audience: Audience, now: string) {
             .selectFrom('post_targets')
             .select('post_targets.id')
             .whereRef('post_targets.post_id', '=', 'posts.id')
-            .where((t) =>
-              t.or([
-                t.and([t('post_targets.grade_id', 'is', null), t('post_targets.course_id', 'is', null)]),
-                ...(audience.gradeIds.length
-                  ? [
-                      t.and([
-                        t('post_targets.course_id', 'is', null),
-                        t('post_targets.grade_id', 'in', audience.gradeIds),
-                      ]),
-                    ]
-                  : []),
-                ...(audience.courseIds.length ? [t('post_targets.course_id', 'in', audience.courseIds)] : []),
-              ]),
-            ),
+            .where((t) => reaches(t, audience, 'post_targets')),
         ),
       )
     }
@@ -95,20 +44,6 @@ export function exitedFrom(audience: Audience) {
     if (audience.admin) return eb.lit(true)
     const published = eb('sync_exits.published', '=', 1)
     if (audience.all) return eb.or([published, eb('posts.author_id', '=', audience.userId)])
-    return eb.and([
-      published,
-      eb.or([
-        eb.and([eb('sync_exits.grade_id', 'is', null), eb('sync_exits.course_id', 'is', null)]),
-        ...(audience.gradeIds.length
-          ? [
-              eb.and([
-                eb('sync_exits.course_id', 'is', null),
-                eb('sync_exits.grade_id', 'in', audience.gradeIds),
-              ]),
-            ]
-          : []),
-        ...(audience.courseIds.length ? [eb('sync_exits.course_id', 'in', audience.courseIds)] : []),
-      ]),
-    ])
+    return eb.and([published, reaches(eb, audience, 'sync_exits')])
   }
 }

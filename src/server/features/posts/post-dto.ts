@@ -1,8 +1,9 @@
 // Rows of posts become the API's Post, with targets, pictures and author loaded in three queries.
 import type { Kysely, Selectable } from 'kysely'
-import { ALL, type Post, type PostImage, type Target } from '#shared/posts.schema.ts'
+import type { Post, PostImage } from '#shared/posts.schema.ts'
 import type { Database, PostImagesTable, PostsTable } from '../../db/schema.ts'
 import { mediaUrl } from '../../platform/media.ts'
+import { groupBy, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
 export function imageDto(row: Selectable<PostImagesTable>): PostImage {
@@ -13,31 +14,6 @@ export function imageDto(row: Selectable<PostImagesTable>): PostImage {
     width: row.width,
     height: row.height,
   }
-}
-
-function targetLists(targets: { grade_id: number | null; course_id: number | null }[]): {
-  grades: Target[]
-  courses: Target[]
-} {
-  if (targets.length === 0) return { grades: [], courses: [] }
-  if (targets.some((t) => t.grade_id === null && t.course_id === null))
-    return { grades: [ALL], courses: [ALL] }
-  const grades = [...new Set(targets.map((t) => t.grade_id).filter((id): id is number => id !== null))]
-  if (targets.every((t) => t.course_id === null)) return { grades, courses: [ALL] }
-  return {
-    grades,
-    courses: [...new Set(targets.map((t) => t.course_id).filter((id): id is number => id !== null))],
-  }
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>()
-  for (const item of items) {
-    const list = groups.get(key(item))
-    if (list) list.push(item)
-    else groups.set(key(item), [item])
-  }
-  return groups
 }
 
 export async function toPostDtos(

@@ -14,7 +14,7 @@ import { forbidden, ifMatchOf, notFound } from '../../platform/errors.ts'
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
-import { audienceOf, visibleTo } from './post-audience.ts'
+import { postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 import { readReport, recordPostRead } from './post-reads.service.ts'
 import { canEdit, createPost, deletePost, updatePost } from './posts.service.ts'
@@ -44,7 +44,7 @@ postsRoutes.get('/api/v1/posts', async (c) => {
   const { user } = c.var.auth
   const { cursor, limit, category_id: category } = validate(c, feedQuerySchema, c.req.query())
   const { db } = c.var.deps
-  const audience = await audienceOf(db, user)
+  const audience = await postAudienceOf(db, user)
   const after = decodeCursor(cursor)
   let query = tenantScope(db, user.college_id!)
     .selectFrom('posts')
@@ -74,7 +74,7 @@ postsRoutes.get('/api/v1/posts', async (c) => {
 postsRoutes.get('/api/v1/posts/:id', async (c) => {
   const { user } = c.var.auth
   const { db } = c.var.deps
-  const audience = await audienceOf(db, user)
+  const audience = await postAudienceOf(db, user)
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('posts')
     .selectAll()
@@ -117,7 +117,7 @@ postsRoutes.post('/api/v1/posts/:id/read', async (c) => {
   const { db } = c.var.deps
   const id = postId(c.req.param('id'))
   const { read_at } = validate(c, readReceiptSchema, await readJson(c))
-  const audience = await audienceOf(db, user)
+  const audience = await postAudienceOf(db, user)
   const visible = await tenantScope(db, user.college_id!)
     .selectFrom('posts')
     .select('id')

@@ -9,9 +9,10 @@ import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
 import { recordExits, takeVersion, takeVersions } from '../../platform/sync-versions.ts'
+import { resolveTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
+import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
 import { toPostDtos } from './post-dto.ts'
-import { resolveTargets, type TargetRow } from './post-targets.ts'
 
 async function checkCategory(scope: TenantScope, categoryId: number | null) {
   if (categoryId === null) return
@@ -176,35 +177,6 @@ async function editablePost(db: Kysely<Database>, user: AuthUser, id: string) {
   if (!row) throw notFound()
   if (!canEdit(user, row)) throw forbidden()
   return row
-}
-
-class ChangedMeanwhile extends Error {}
-
-/**
- * The `updated_at` of a write: now, but always after the previous one, because it is also the
- * version an edit starts from (If-Match): two edits in the same millisecond must not share it.
- */
-function nextStamp(previous: string): string {
-  const now = nowIso()
-  return now > previous ? now : new Date(Date.parse(previous) + 1).toISOString()
-}
-
-/**
- * Runs a write that is conditional on the version read before it: true when it was written, false
- * when the row changed meanwhile (the work throws ChangedMeanwhile, and everything it did is rolled
- * back, change number included).
- */
-async function writeUnlessChanged(
-  db: Kysely<Database>,
-  work: (trx: Kysely<Database>) => Promise<void>,
-): Promise<boolean> {
-  try {
-    await db.transaction().execute(work)
-    return true
-  } catch (error) {
-    if (error instanceof ChangedMeanwhile) return false
-    throw error
-  }
 }
 
 /** The post changed since the version this write started from: the author chooses what to keep. */

@@ -3,12 +3,12 @@ import type { SyncChange } from '#shared/sync.ts'
 import { nowIso } from '../../platform/clock.ts'
 import { collegeWideChanges, memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { audienceOf, exitedFrom, visibleTo } from './post-audience.ts'
+import { exitedFrom, postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 import { announceDuePosts } from './posts.service.ts'
 
 async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const audience = await memo(ctx, 'audience', () => audienceOf(ctx.db, ctx.user))
+  const audience = await memo(ctx, 'audience', () => postAudienceOf(ctx.db, ctx.user))
   const now = nowIso()
   const scope = tenantScope(ctx.db, ctx.collegeId)
   const changed = scope

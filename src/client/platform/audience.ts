@@ -1,8 +1,8 @@
-// Who a post is for, in words: "Whole college", "1° Básico", "1° Básico A, 1° Básico B".
+// Who a post or event is for, in words: "Whole college", "1° Básico", "1° Básico A, 1° Básico B".
 import type { I18n } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { ALL, type Course, type Grade, type Post } from '#shared/posts.schema.ts'
-import type { LocalDb } from '../../platform/sync/local-db.ts'
+import type { LocalDb } from './sync/local-db.ts'
 
 export type Names = { grades: Map<number, string>; courses: Map<number, string> }
 
@@ -16,7 +16,7 @@ export async function targetNames(db: LocalDb): Promise<Names> {
 
 const WHOLE_COLLEGE = msg`Whole college`
 
-/** The audience of a post; `undefined` names (the mirror still loading) read as nothing yet. */
+/** The audience of a post or event; `undefined` names (the mirror still loading) read as nothing yet. */
 export function audienceLabel(
   i18n: I18n,
   post: Pick<Post, 'grades' | 'courses'>,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { ALL, type Target } from '#shared/posts.schema.ts'
-import { Checkbox, CheckboxGroup } from '../../ui/checkbox.tsx'
+import { Checkbox, CheckboxGroup } from './checkbox.tsx'
 
 type Option = { id: number; name: string }
 

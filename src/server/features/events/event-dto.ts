@@ -1,0 +1,47 @@
+// Rows of events become the API's CalendarEvent, with targets and author loaded in two queries.
+import type { Kysely, Selectable } from 'kysely'
+import type { CalendarEvent } from '#shared/events.schema.ts'
+import type { Database, EventsTable } from '../../db/schema.ts'
+import { groupBy, targetLists } from '../../platform/targets.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+
+export async function toEventDtos(
+  db: Kysely<Database>,
+  collegeId: number,
+  rows: Selectable<EventsTable>[],
+): Promise<CalendarEvent[]> {
+  if (rows.length === 0) return []
+  const scope = tenantScope(db, collegeId)
+  const [targets, authors] = await Promise.all([
+    scope
+      .selectFrom('event_targets')
+      .select(['event_id', 'grade_id', 'course_id'])
+      .where(
+        'event_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute(),
+    scope
+      .selectFrom('users')
+      .select(['id', 'name', 'first_lastname'])
+      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+      .execute(),
+  ])
+  const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
+  const targetsByEvent = groupBy(targets, (t) => t.event_id)
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    location: row.location,
+    all_day: row.all_day === 1,
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    category_id: row.category_id,
+    ...targetLists(targetsByEvent.get(row.id) ?? []),
+    author: { id: row.author_id, name: authorById.get(row.author_id) ?? '' },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }))
+}

@@ -1,0 +1,63 @@
+// Events as RFC 5545 calendars: one event ("Add to my calendar") or a person's subscription feed.
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
+import { Temporal } from 'temporal-polyfill'
+import { tzlib_get_ical_block } from 'timezones-ical-library'
+import type { CalendarEvent } from '#shared/events.schema.ts'
+import type { College } from '../../platform/context.ts'
+
+export type IcsEntry = { event: CalendarEvent; sequence: number; cancelled: boolean }
+
+/** The day after `date` (YYYY-MM-DD): an all-day event's DTEND is the first day after it. */
+function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+}
+
+function vtimezone(zone: string): string | null {
+  const [block] = tzlib_get_ical_block(zone)
+  return block || null
+}
+
+/** `link`: where the app shows the event (its address on the college's own host). */
+export function eventIcs(
+  college: College,
+  entries: IcsEntry[],
+  link: (id: string) => string,
+  name?: string,
+): string {
+  const calendar = ical({
+    name: name ?? college.name,
+    prodId: { company: 'college-app', product: 'calendar', language: 'ES' },
+    // No calendar-wide zone: stamps stay in UTC; each timed event names the college's zone, and the
+    // generator adds its VTIMEZONE.
+    timezone: { name: null, generator: vtimezone },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 60 * 60 * 4,
+  })
+  for (const { event, sequence, cancelled } of entries) {
+    calendar.createEvent({
+      id: `${event.id}@${college.slug}`,
+      sequence,
+      stamp: new Date(event.updated_at),
+      lastModified: new Date(event.updated_at),
+      created: new Date(event.created_at),
+      ...(event.all_day
+        ? {
+            allDay: true,
+            start: Temporal.PlainDate.from(event.starts_at),
+            end: Temporal.PlainDate.from(dayAfter(event.ends_at)),
+          }
+        : {
+            // Written as the college's wall-clock time with its TZID (and the VTIMEZONE above).
+            timezone: college.timezone,
+            start: Temporal.Instant.from(event.starts_at),
+            end: Temporal.Instant.from(event.ends_at),
+          }),
+      summary: event.name,
+      description: event.description || null,
+      location: event.location || null,
+      url: link(event.id),
+      status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    })
+  }
+  return calendar.toString()
+}

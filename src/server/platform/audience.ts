@@ -1,0 +1,79 @@
+// Who sees what a college publishes to an audience (posts, events): those who manage it see the whole
+// college; families see what is for the whole college and for the grades and courses of their students
+// (or their own, for students).
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+import type { Permission } from '#shared/permissions.ts'
+import type { Database } from '../db/schema.ts'
+import type { AuthUser } from './context.ts'
+import { tenantScope } from './tenant-scope.ts'
+
+export type Audience = {
+  userId: number
+  collegeId: number
+  /** Sees everything of the college (staff, admins). */
+  all: boolean
+  /** Sees what others scheduled before its date (admins). */
+  admin: boolean
+  gradeIds: number[]
+  courseIds: number[]
+}
+
+/** `seesAll`: the permission of those who write for the college, and so see all of it. */
+export async function audienceOf(
+  db: Kysely<Database>,
+  user: AuthUser,
+  seesAll: Permission,
+): Promise<Audience> {
+  const collegeId = user.college_id!
+  const all = user.permissions.includes(seesAll)
+  const admin = user.role_key === 'admin' || user.permissions.includes('college.manage')
+  if (all) return { userId: user.id, collegeId, all, admin, gradeIds: [], courseIds: [] }
+  const scope = tenantScope(db, collegeId)
+  // A person's own courses and those of the students they are guardian of, whatever their role is
+  // called (an admin may create a "substitute guardian" role).
+  const studentIds = [
+    user.id,
+    ...(
+      await scope
+        .selectFrom('guardianships')
+        .select('student_id')
+        .where('guardian_id', '=', user.id)
+        .execute()
+    ).map((r) => r.student_id),
+  ]
+  const courses = await scope
+    .selectFrom('enrollments')
+    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+    .select(['courses.id', 'courses.grade_id'])
+    .where('enrollments.student_id', 'in', studentIds)
+    .execute()
+  return {
+    userId: user.id,
+    collegeId,
+    all,
+    admin,
+    gradeIds: [...new Set(courses.map((c) => c.grade_id))],
+    courseIds: [...new Set(courses.map((c) => c.id))],
+  }
+}
+
+/**
+ * Target rows (columns `grade_id`, `course_id` of `table`) that reach this audience: the whole
+ * college, one of its grades (every course), or one of its courses.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: one condition serves every targets table.
+export function reaches(
+  eb: ExpressionBuilder<any, any>,
+  audience: Audience,
+  table: string,
+): Expression<SqlBool> {
+  const grade = `${table}.grade_id`
+  const course = `${table}.course_id`
+  return eb.or([
+    eb.and([eb(grade, 'is', null), eb(course, 'is', null)]),
+    ...(audience.gradeIds.length
+      ? [eb.and([eb(course, 'is', null), eb(grade, 'in', audience.gradeIds)])]
+      : []),
+    ...(audience.courseIds.length ? [eb(course, 'in', audience.courseIds)] : []),
+  ])
+}
