@@ -15,6 +15,7 @@ import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as BlogRouteRouteImport } from './routes/blog/route'
 import { Route as CollegeRouteRouteImport } from './routes/college/route'
 import { Route as CollegesRouteRouteImport } from './routes/colleges/route'
+import { Route as EventsRouteRouteImport } from './routes/events/route'
 import { Route as PlatformRouteRouteImport } from './routes/platform/route'
 import { Route as UsersRouteRouteImport } from './routes/users/route'
 import { Route as AdminContactsRouteRouteImport } from './routes/admin/contacts/route'
@@ -34,6 +35,8 @@ import { Route as BlogNewPostRouteImport } from './routes/blog/new-post'
 import { Route as CollegeIndexRouteImport } from './routes/college/index'
 import { Route as CollegesContactRouteImport } from './routes/colleges/contact'
 import { Route as CollegesDetailsRouteImport } from './routes/colleges/details'
+import { Route as EventsIndexRouteImport } from './routes/events/index'
+import { Route as EventsNewEventRouteImport } from './routes/events/new-event'
 import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
 import { Route as UsersIndexRouteImport } from './routes/users/index'
 import { Route as UsersSplatRouteImport } from './routes/users/$'
@@ -79,6 +82,11 @@ const CollegeRouteRoute = CollegeRouteRouteImport.update({
 const CollegesRouteRoute = CollegesRouteRouteImport.update({
   id: '/colleges',
   path: '/colleges',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventsRouteRoute = EventsRouteRouteImport.update({
+  id: '/events',
+  path: '/events',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformRouteRoute = PlatformRouteRouteImport.update({
@@ -176,6 +184,16 @@ const CollegesDetailsRoute = CollegesDetailsRouteImport.update({
   path: '/details',
   getParentRoute: () => CollegesRouteRoute,
 } as any)
+const EventsIndexRoute = EventsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => EventsRouteRoute,
+} as any)
+const EventsNewEventRoute = EventsNewEventRouteImport.update({
+  id: '/new-event',
+  path: '/new-event',
+  getParentRoute: () => EventsRouteRoute,
+} as any)
 const PlatformCollegesRoute = PlatformCollegesRouteImport.update({
   id: '/colleges',
   path: '/colleges',
@@ -264,6 +282,7 @@ export interface FileRoutesByFullPath {
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/events': typeof EventsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
@@ -280,6 +299,7 @@ export interface FileRoutesByFullPath {
   '/blog/new-post': typeof BlogNewPostRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
+  '/events/new-event': typeof EventsNewEventRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
   '/users/import': typeof UsersImportRoute
@@ -288,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/college/': typeof CollegeIndexRoute
+  '/events/': typeof EventsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
@@ -318,6 +339,7 @@ export interface FileRoutesByTo {
   '/blog/new-post': typeof BlogNewPostRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
+  '/events/new-event': typeof EventsNewEventRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
   '/users/import': typeof UsersImportRoute
@@ -326,6 +348,7 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/blog': typeof BlogIndexRoute
   '/college': typeof CollegeIndexRoute
+  '/events': typeof EventsIndexRoute
   '/users': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
@@ -346,6 +369,7 @@ export interface FileRoutesById {
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/events': typeof EventsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
@@ -362,6 +386,7 @@ export interface FileRoutesById {
   '/blog/new-post': typeof BlogNewPostRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
+  '/events/new-event': typeof EventsNewEventRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
   '/users/import': typeof UsersImportRoute
@@ -370,6 +395,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/college/': typeof CollegeIndexRoute
+  '/events/': typeof EventsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
@@ -391,6 +417,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/college'
     | '/colleges'
+    | '/events'
     | '/platform'
     | '/users'
     | '/admin/contacts'
@@ -407,6 +434,7 @@ export interface FileRouteTypes {
     | '/blog/new-post'
     | '/colleges/contact'
     | '/colleges/details'
+    | '/events/new-event'
     | '/platform/colleges'
     | '/users/$'
     | '/users/import'
@@ -415,6 +443,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/blog/'
     | '/college/'
+    | '/events/'
     | '/users/'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
@@ -445,6 +474,7 @@ export interface FileRouteTypes {
     | '/blog/new-post'
     | '/colleges/contact'
     | '/colleges/details'
+    | '/events/new-event'
     | '/platform/colleges'
     | '/users/$'
     | '/users/import'
@@ -453,6 +483,7 @@ export interface FileRouteTypes {
     | '/app'
     | '/blog'
     | '/college'
+    | '/events'
     | '/users'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
@@ -472,6 +503,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/college'
     | '/colleges'
+    | '/events'
     | '/platform'
     | '/users'
     | '/admin/contacts'
@@ -488,6 +520,7 @@ export interface FileRouteTypes {
     | '/blog/new-post'
     | '/colleges/contact'
     | '/colleges/details'
+    | '/events/new-event'
     | '/platform/colleges'
     | '/users/$'
     | '/users/import'
@@ -496,6 +529,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/blog/'
     | '/college/'
+    | '/events/'
     | '/users/'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
@@ -516,6 +550,7 @@ export interface RootRouteChildren {
   BlogRouteRoute: typeof BlogRouteRouteWithChildren
   CollegeRouteRoute: typeof CollegeRouteRouteWithChildren
   CollegesRouteRoute: typeof CollegesRouteRouteWithChildren
+  EventsRouteRoute: typeof EventsRouteRouteWithChildren
   PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
   UsersRouteRoute: typeof UsersRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
@@ -565,6 +600,13 @@ declare module '@tanstack/react-router' {
       path: '/colleges'
       fullPath: '/colleges'
       preLoaderRoute: typeof CollegesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/events': {
+      id: '/events'
+      path: '/events'
+      fullPath: '/events'
+      preLoaderRoute: typeof EventsRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform': {
@@ -699,6 +741,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/colleges/details'
       preLoaderRoute: typeof CollegesDetailsRouteImport
       parentRoute: typeof CollegesRouteRoute
+    }
+    '/events/': {
+      id: '/events/'
+      path: '/'
+      fullPath: '/events/'
+      preLoaderRoute: typeof EventsIndexRouteImport
+      parentRoute: typeof EventsRouteRoute
+    }
+    '/events/new-event': {
+      id: '/events/new-event'
+      path: '/new-event'
+      fullPath: '/events/new-event'
+      preLoaderRoute: typeof EventsNewEventRouteImport
+      parentRoute: typeof EventsRouteRoute
     }
     '/platform/colleges': {
       id: '/platform/colleges'
@@ -922,6 +978,20 @@ const CollegesRouteRouteWithChildren = CollegesRouteRoute._addFileChildren(
   CollegesRouteRouteChildren,
 )
 
+interface EventsRouteRouteChildren {
+  EventsNewEventRoute: typeof EventsNewEventRoute
+  EventsIndexRoute: typeof EventsIndexRoute
+}
+
+const EventsRouteRouteChildren: EventsRouteRouteChildren = {
+  EventsNewEventRoute: EventsNewEventRoute,
+  EventsIndexRoute: EventsIndexRoute,
+}
+
+const EventsRouteRouteWithChildren = EventsRouteRoute._addFileChildren(
+  EventsRouteRouteChildren,
+)
+
 interface PlatformRouteRouteChildren {
   PlatformCollegesRoute: typeof PlatformCollegesRoute
 }
@@ -961,6 +1031,7 @@ const rootRouteChildren: RootRouteChildren = {
   BlogRouteRoute: BlogRouteRouteWithChildren,
   CollegeRouteRoute: CollegeRouteRouteWithChildren,
   CollegesRouteRoute: CollegesRouteRouteWithChildren,
+  EventsRouteRoute: EventsRouteRouteWithChildren,
   PlatformRouteRoute: PlatformRouteRouteWithChildren,
   UsersRouteRoute: UsersRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,

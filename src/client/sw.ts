@@ -15,7 +15,7 @@ cleanupOutdatedCaches()
 clientsClaim()
 
 // API calls and server-made files are never answered with the app shell.
-const SERVER_PATHS = /^\/(api|sanctum|media|icons)\/|^\/manifest\.webmanifest$/
+const SERVER_PATHS = /^\/(api|sanctum|media|icons|calendar)\/|^\/manifest\.webmanifest$/
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [SERVER_PATHS] }))
 
 registerRoute(

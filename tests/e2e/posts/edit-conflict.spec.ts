@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { apiToken, bearer } from '../helpers/api.ts'
 import { writePost } from '../helpers/posts.ts'
 import { origin, signIn } from '../helpers/session.ts'
-import { waitForServiceWorker } from '../helpers/sync.ts'
+import { serverPostCount, waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
@@ -18,6 +18,8 @@ test('an offline edit that meets a newer version shows both, and the teacher kee
   await waitForServiceWorker(page)
   await writePost(page, title)
   await expect(page.getByTestId('sync-state')).toHaveCount(0, { timeout: 20_000 })
+  // The office edits it next: it must have reached the server first.
+  await expect.poll(() => serverPostCount(page, title), { timeout: 20_000 }).toBe(1)
   const id = page.url().split('/').pop()!
 
   await context.setOffline(true)

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai'
 import { ArrowRight } from 'lucide-react'
 import { userAtom } from '../../platform/session.ts'
 import { TextLink } from '../../ui/link.tsx'
+import { NextEvents } from '../events/next-events.tsx'
 import { PostFeed } from '../posts/post-feed.tsx'
 import { LatestNotifications } from './latest-notifications.tsx'
 import { PlatformHome } from './platform-home.tsx'
@@ -22,6 +23,18 @@ export function AppHome() {
           <Trans>Latest notifications</Trans>
         </h2>
         <LatestNotifications />
+      </section>
+      <section aria-labelledby="next-events" className="flex flex-col gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="next-events" className="text-lg font-semibold">
+            <Trans>Next events</Trans>
+          </h2>
+          <TextLink to="/events" className="inline-flex items-center gap-1 text-sm">
+            <Trans>Calendar</Trans>
+            <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+          </TextLink>
+        </div>
+        <NextEvents />
       </section>
       <section aria-labelledby="latest-posts" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">

@@ -24,6 +24,13 @@ function refusal(item: OutboxItem): 'fixable' | 'forbidden' | 'gone' | 'conflict
   return 'other'
 }
 
+/** The form a refused write goes back to, to be fixed and sent again. */
+function editorOf(item: OutboxItem): '/blog/new-post' | '/events/new-event' | undefined {
+  if (item.kind === 'post.create' || item.kind === 'post.update') return '/blog/new-post'
+  if (item.kind === 'event.create' || item.kind === 'event.update') return '/events/new-event'
+  return undefined
+}
+
 function ItemProblem({ item }: { item: OutboxItem }) {
   const kind = refusal(item)
   const fieldMessages = Object.values(item.errors ?? {}).flat()
@@ -116,7 +123,8 @@ export function OutboxPage() {
         {items?.map((item) => {
           const attention = item.state !== 'pending'
           const kind = refusal(item)
-          const canFix = kind === 'fixable' && (item.kind === 'post.create' || item.kind === 'post.update')
+          const editor = editorOf(item)
+          const canFix = kind === 'fixable' && editor !== undefined
           return (
             <li
               key={item.seq}
@@ -150,13 +158,18 @@ export function OutboxPage() {
               </div>
               {attention && (
                 <div className="flex gap-2">
+                  {kind === 'conflict' && item.kind.startsWith('event.') && item.kind !== 'event.delete' && (
+                    <ButtonLink to="/events/new-event" search={{ draft: item.seq }} size="sm">
+                      <Trans>Compare and choose</Trans>
+                    </ButtonLink>
+                  )}
                   {kind === 'conflict' && item.kind.startsWith('post.') && (
                     <AriaButton size="sm" onPress={() => setComparing(item)}>
                       <Trans>Compare and choose</Trans>
                     </AriaButton>
                   )}
                   {canFix && (
-                    <ButtonLink to="/blog/new-post" search={{ draft: item.seq }} size="sm">
+                    <ButtonLink to={editor} search={{ draft: item.seq }} size="sm">
                       <Trans>Fix</Trans>
                     </ButtonLink>
                   )}

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import {
   Building2,
+  CalendarDays,
   FilePen,
   House,
   Images,
@@ -37,6 +38,7 @@ export type Area = {
 export const AREAS: Area[] = [
   { to: '/app/home', label: msg`Home`, icon: House, primary: true, platform: true, badge: 'notifications' },
   { to: '/blog', label: msg`News`, icon: Newspaper, primary: true, exact: true },
+  { to: '/events', label: msg`Calendar`, icon: CalendarDays, primary: true },
   { to: '/blog/gallery', label: msg`Gallery`, icon: Images, primary: true },
   { to: '/blog/articles', label: msg`Articles`, icon: FilePen, permission: 'posts.publish', primary: true },
   { to: '/users', label: msg`People`, icon: Users, permission: 'users.view', admin: true },

@@ -1,7 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CalendarSubscription } from '../../features/events/calendar-subscription.tsx'
 import { PasswordForm } from '../../features/profile/password-form.tsx'
 import { ProfileForm } from '../../features/profile/profile-form.tsx'
+import { userAtom } from '../../platform/session.ts'
 import { PageHeader } from '../../ui/page-header.tsx'
 
 export const Route = createFileRoute('/app/profile')({
@@ -10,6 +13,7 @@ export const Route = createFileRoute('/app/profile')({
 
 function ProfilePage() {
   const { t } = useLingui()
+  const user = useAtomValue(userAtom)
   return (
     <>
       <PageHeader
@@ -22,6 +26,11 @@ function ProfilePage() {
       <section className="card p-5 sm:p-6">
         <PasswordForm />
       </section>
+      {user?.college_id != null && (
+        <div className="card p-5 sm:p-6">
+          <CalendarSubscription />
+        </div>
+      )}
     </>
   )
 }

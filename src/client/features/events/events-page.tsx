@@ -1,0 +1,99 @@
+// The school calendar: the grids and agenda, the next events as a list (keyboard and screen-reader
+// friendly), and one event's details. Everything comes from the mirror, so it opens offline.
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useAtomValue } from 'jotai'
+import { CalendarDays, Plus } from 'lucide-react'
+import { lazy, Suspense } from 'react'
+import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
+import { userHasPermission } from '#shared/permissions.ts'
+import { todayIn } from '#shared/time-zones.ts'
+import { collegeAtom } from '../../platform/college.ts'
+import { userAtom } from '../../platform/session.ts'
+import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { EmptyState } from '../../ui/empty-state.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
+import { PageHeader } from '../../ui/page-header.tsx'
+import { EventDetails } from './event-details.tsx'
+import { EventList } from './event-list.tsx'
+import { allEvents, categoriesById } from './event-queries.ts'
+
+const EventCalendar = lazy(() => import('./event-calendar.tsx'))
+
+export function useCollegeZone(): string {
+  return useAtomValue(collegeAtom).timezone ?? COLLEGE_DEFAULTS.timezone
+}
+
+export function EventsPage({ selected }: { selected?: string }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const user = useAtomValue(userAtom)
+  const zone = useCollegeZone()
+  const events = useLocalQuery(allEvents, [])
+  const categories = useLocalQuery(categoriesById, [])
+  const open = (id: string | undefined) => void navigate({ to: '/events', search: id ? { event: id } : {} })
+  const today = todayIn(zone)
+  const upcoming = (events ?? []).filter((e) => e.ends_at.slice(0, 10) >= today).slice(0, 8)
+  const current = selected ? events?.find((e) => e.id === selected) : undefined
+  const canManage = userHasPermission(user, 'events.manage')
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t`Calendar`}
+        description={t`Times are shown in the college's time zone (${zone}).`}
+        actions={
+          canManage && (
+            <ButtonLink to="/events/new-event">
+              <Plus aria-hidden="true" className="size-4" />
+              <Trans>New event</Trans>
+            </ButtonLink>
+          )
+        }
+      />
+      {events === undefined ? (
+        <div role="status" aria-label={t`Loading the calendar…`} className="card h-96 animate-pulse" />
+      ) : events.length === 0 ? (
+        <EmptyState icon={CalendarDays} title={t`No events yet.`}>
+          {canManage ? (
+            <Trans>Add the first one: families see it in their calendar, even offline.</Trans>
+          ) : (
+            <Trans>When the school adds events for you, they appear here.</Trans>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <Suspense fallback={<div className="card h-96 animate-pulse" />}>
+            <EventCalendar
+              events={events}
+              categories={[...(categories?.values() ?? [])]}
+              zone={zone}
+              locale={i18n.locale}
+              onOpen={open}
+            />
+          </Suspense>
+          <section aria-labelledby="upcoming-heading" className="flex flex-col gap-3">
+            <h2 id="upcoming-heading" className="text-lg font-semibold">
+              <Trans>Coming up</Trans>
+            </h2>
+            {upcoming.length ? (
+              <EventList events={upcoming} categories={categories} zone={zone} />
+            ) : (
+              <p className="text-muted">
+                <Trans>Nothing else is planned for now.</Trans>
+              </p>
+            )}
+          </section>
+        </>
+      )}
+      {current && (
+        <EventDetails
+          event={current}
+          category={categories?.get(current.category_id ?? -1)}
+          zone={zone}
+          onClose={() => open(undefined)}
+        />
+      )}
+    </div>
+  )
+}
