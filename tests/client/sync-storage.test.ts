@@ -29,7 +29,7 @@ function within<T>(promise: Promise<T>, ms = 2000): Promise<T> {
 }
 
 describe('V8 a schema upgrade keeps the outbox', () => {
-  it('V8: a database written at version 1 opens at version 2 with every waiting write and file', async () => {
+  it('V8: a database written at the current version opens at the next one with every waiting write and file', async () => {
     const name = `test-${uuidv7()}`
     const v1 = h.newDb(name)
     await v1.blobs.put({
@@ -57,15 +57,15 @@ describe('V8 a schema upgrade keeps the outbox', () => {
       errors: { content: ['Please write the content of the post'] },
     })
     const before = await v1.outbox.orderBy('seq').toArray()
-    expect(v1.verno).toBe(1)
+    expect(v1.verno).toBe(2)
     v1.close()
 
     // The next release adds an index to the outbox and a new table.
     const v2 = h.newDb(name)
-    v2.version(2).stores({ outbox: '++seq, &id, state, record, kind', drafts: 'id' })
+    v2.version(3).stores({ outbox: '++seq, &id, state, record, kind', drafts: 'id' })
     await within(v2.open())
 
-    expect(v2.verno).toBe(2)
+    expect(v2.verno).toBe(3)
     expect(await v2.outbox.orderBy('seq').toArray()).toEqual(before)
     expect(await v2.outbox.where('kind').equals('post.create').count()).toBe(1)
     expect((await v2.blobs.get('img'))?.blob.size).toBe(3)
@@ -80,7 +80,7 @@ describe('V8 a schema upgrade keeps the outbox', () => {
     schemaChangeListeners.add(listener)
     try {
       const newer = h.newDb(db.name)
-      newer.version(2).stores({ drafts: 'id' })
+      newer.version(3).stores({ drafts: 'id' })
       await within(newer.open())
 
       expect(listener).toHaveBeenCalledTimes(1)

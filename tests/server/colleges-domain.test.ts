@@ -27,6 +27,7 @@ describe('POST /api/colleges/domain', () => {
         college_image: expect.any(String),
         language: 'es',
         theme_color: '#1d4ed8',
+        timezone: 'America/Santiago',
       },
       suspended: false,
     })
