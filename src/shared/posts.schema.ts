@@ -1,6 +1,6 @@
 // News posts: what a teacher writes, as both sides validate it (spec section 5).
 import * as v from 'valibot'
-import { ALL, type Target, targets, uuid } from './audience.schema.ts'
+import { type Target, targets, uuid } from './audience.schema.ts'
 import { dateTime, plainString, recordId, requiredText } from './fields.schema.ts'
 import { messages as m } from './i18n/messages.ts'
 import { message } from './i18n/translate.ts'

@@ -1,8 +1,29 @@
 // Row types of the database. Booleans are stored as 0/1 and times as ISO-8601 UTC text on both
 // dialects, so the same queries and comparisons work on SQLite and PostgreSQL.
 import type { Generated } from 'kysely'
+import type {
+  CollegeContactsTable,
+  CollegeManagersTable,
+  CollegeSlidesTable,
+  CollegeSocialLinksTable,
+  ContactMessagesTable,
+  ContactRepliesTable,
+} from './tables/college-content.ts'
+import type {
+  CalendarFeedsTable,
+  EventCategoriesTable,
+  EventsTable,
+  EventTargetsTable,
+} from './tables/events.ts'
+import type {
+  PostCategoriesTable,
+  PostImagesTable,
+  PostReadsTable,
+  PostsTable,
+  PostTargetsTable,
+} from './tables/posts.ts'
 
-type Flag = number
+export type Flag = number
 
 export interface CollegesTable {
   id: Generated<number>
@@ -196,174 +217,10 @@ export interface SyncExitsTable {
   course_id: number | null
 }
 
-export interface PostCategoriesTable {
-  id: Generated<number>
-  college_id: number
-  name: string
-  slug: string
-  version: number
-  created_at: string
-}
-
-export interface PostsTable {
-  id: string
-  college_id: number
-  author_id: number
-  category_id: number | null
-  title: string
-  content: string
-  publish_at: string
-  /** 0 while a scheduled post waits for its date; set (with a new version) once it is visible. */
-  announced: number
-  version: number
-  deleted_at: string | null
-  created_at: string
-  updated_at: string
-}
-
-export interface PostTargetsTable {
-  id: Generated<number>
-  college_id: number
-  post_id: string
-  grade_id: number | null
-  course_id: number | null
-}
-
-export interface PostImagesTable {
-  id: string
-  college_id: number
-  uploader_id: number
-  post_id: string | null
-  position: number
-  image_key: string
-  thumb_key: string
-  width: number
-  height: number
-  created_at: string
-}
-
-export interface PostReadsTable {
-  id: Generated<number>
-  college_id: number
-  post_id: string
-  user_id: number
-  read_at: string
-  version: number
-}
-
-export interface CollegeManagersTable {
-  id: Generated<number>
-  college_id: number
-  name: string
-  position: string
-  category: string
-  photo: string | null
-  email: string
-  phone: string
-  sort_order: number
-  created_at: string
-  updated_at: string
-}
-
-export interface CollegeSlidesTable {
-  id: Generated<number>
-  college_id: number
-  image: string
-  caption: string
-  link: string
-  sort_order: number
-  active: Flag
-  created_at: string
-}
-
-export interface CollegeSocialLinksTable {
-  id: Generated<number>
-  college_id: number
-  network: string
-  url: string
-  sort_order: number
-}
-
-export interface CollegeContactsTable {
-  id: Generated<number>
-  college_id: number
-  area: string
-  name: string
-  email: string
-  phone: string
-  sort_order: number
-}
-
-export interface ContactMessagesTable {
-  id: Generated<number>
-  college_id: number
-  name: string
-  email: string
-  phone: string
-  message: string
-  /** 'new' or 'handled'. */
-  status: string
-  /** 'form' (the public home page) or 'staff' (created by hand). */
-  source: string
-  handled_by: number | null
-  handled_at: string | null
-  created_at: string
-}
-
-export interface ContactRepliesTable {
-  id: Generated<number>
-  college_id: number
-  message_id: number
-  author_id: number | null
-  body: string
-  delivered: Flag
-  error: string | null
-  created_at: string
-}
-
-export interface EventCategoriesTable {
-  id: Generated<number>
-  college_id: number
-  name: string
-  color: string
-  version: number
-  created_at: string
-}
-
-export interface EventsTable {
-  id: string
-  college_id: number
-  author_id: number
-  category_id: number | null
-  name: string
-  description: string
-  location: string
-  all_day: number
-  starts_at: string
-  ends_at: string
-  sequence: number
-  version: number
-  deleted_at: string | null
-  created_at: string
-  updated_at: string
-}
-
-export interface EventTargetsTable {
-  id: Generated<number>
-  college_id: number
-  event_id: string
-  grade_id: number | null
-  course_id: number | null
-}
-
-export interface CalendarFeedsTable {
-  id: Generated<number>
-  college_id: number
-  user_id: number
-  token_hash: string
-  token_sealed: string
-  created_at: string
-}
+// Each area's row types live beside this file; they are re-exported so every import stays `db/schema.ts`.
+export type * from './tables/college-content.ts'
+export type * from './tables/events.ts'
+export type * from './tables/posts.ts'
 
 export interface Database {
   colleges: CollegesTable

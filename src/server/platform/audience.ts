@@ -61,7 +61,6 @@ export async function audienceOf(
  * Target rows (columns `grade_id`, `course_id` of `table`) that reach this audience: the whole
  * college, one of its grades (every course), or one of its courses.
  */
-// biome-ignore lint/suspicious/noExplicitAny: one condition serves every targets table.
 export function reaches(
   eb: ExpressionBuilder<any, any>,
   audience: Audience,

@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { ALL } from '#shared/audience.schema.ts'
 import { type EventInput, eventInputSchema } from '#shared/events.schema.ts'
 import { addDays, todayIn, wallClock, zonedToUtc } from '#shared/time-zones.ts'
+import { AudienceFields } from '../../platform/audience-fields.tsx'
 import { clearingFirst } from '../../platform/form-errors.ts'
 import { userAtom } from '../../platform/session.ts'
 import type { OutboxItem } from '../../platform/sync/outbox-types.ts'
@@ -21,7 +22,6 @@ import { FormAlert } from '../../ui/form-alert.tsx'
 import { LeaveGuard } from '../../ui/leave-guard.tsx'
 import { Select } from '../../ui/select.tsx'
 import { Switch } from '../../ui/switch.tsx'
-import { TargetPicker } from '../../ui/target-picker.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { discardEventWrite, resendEventDraft, saveEvent } from './event-actions.ts'
@@ -61,8 +61,6 @@ export function EventForm({ editId, draftSeq }: { editId?: string; draftSeq?: nu
     (db) => (draftSeq ? db.outbox.get(draftSeq) : Promise.resolve(undefined)),
     [draftSeq],
   ) as OutboxItem | undefined
-  const grades = useLocalQuery((db) => db.grades.orderBy('position').toArray(), [], [])
-  const courses = useLocalQuery((db) => db.courses.toArray(), [], [])
   const categories = useLocalQuery(
     async (db) => (await db.event_categories.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
     [],
@@ -108,10 +106,6 @@ export function EventForm({ editId, draftSeq }: { editId?: string; draftSeq?: nu
   }, [draft, existing, reset, setError])
 
   const allDay = watch('all_day') ?? false
-  const chosenGrades = watch('grades') ?? []
-  const courseOptions = (courses ?? []).filter(
-    (c) => chosenGrades.includes(ALL) || chosenGrades.length === 0 || chosenGrades.includes(c.grade_id),
-  )
 
   const submit = handleSubmit(async (values) => {
     if (!user) return
@@ -215,36 +209,7 @@ export function EventForm({ editId, draftSeq }: { editId?: string; draftSeq?: nu
         <h2 className="text-lg font-semibold">
           <Trans>Who it is for</Trans>
         </h2>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="grades"
-            render={({ field }) => (
-              <TargetPicker
-                legend={t`Grades`}
-                allLabel={t`All grades`}
-                options={grades ?? []}
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={e.grades?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="courses"
-            render={({ field }) => (
-              <TargetPicker
-                legend={t`Courses`}
-                allLabel={t`All courses`}
-                options={courseOptions}
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={e.courses?.message}
-              />
-            )}
-          />
-        </div>
+        <AudienceFields control={control} errors={e} />
         <Controller
           control={control}
           name="category_id"

@@ -9,12 +9,12 @@ import { v7 as uuidv7 } from 'uuid'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import {
-  ALL,
   POST_IMAGE_MAX_BYTES,
   POST_IMAGES_MAX,
   type PostInput,
   postInputSchema,
 } from '#shared/posts.schema.ts'
+import { AudienceFields } from '../../platform/audience-fields.tsx'
 import { clearingFirst } from '../../platform/form-errors.ts'
 import { userAtom } from '../../platform/session.ts'
 import type { OutboxItem } from '../../platform/sync/outbox-types.ts'
@@ -26,7 +26,6 @@ import { FileDropZone } from '../../ui/file-drop-zone.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
 import { LeaveGuard } from '../../ui/leave-guard.tsx'
 import { RichTextEditor } from '../../ui/rich-text-editor.tsx'
-import { TargetPicker } from '../../ui/target-picker.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { CategorySelect } from './category-select.tsx'
 import { resendPostDraft } from './draft-actions.ts'
@@ -52,14 +51,12 @@ export function PostEditor({ editId, draftSeq }: { editId?: string; draftSeq?: n
     (db) => (draftSeq ? db.outbox.get(draftSeq) : Promise.resolve(undefined)),
     [draftSeq],
   ) as OutboxItem | undefined
-  const grades = useLocalQuery((db) => db.grades.orderBy('position').toArray(), [], [])
-  const courses = useLocalQuery((db) => db.courses.toArray(), [], [])
   const [images, setImages] = useState<DraftImage[]>([])
   const [imageError, setImageError] = useState<string>()
   const [formError, setFormError] = useState<string>()
   const newId = useMemo(() => uuidv7(), [])
 
-  const { control, register, handleSubmit, reset, setError, watch, formState } = useForm<Values>({
+  const { control, register, handleSubmit, reset, setError, formState } = useForm<Values>({
     resolver: valibotResolver(postInputSchema) as never,
     defaultValues: {
       id: newId,
@@ -92,11 +89,6 @@ export function PostEditor({ editId, draftSeq }: { editId?: string; draftSeq?: n
     }
     if (draft?.message && !draft.errors) setFormError(draft.message)
   }, [draft, existing, reset, setError])
-
-  const chosenGrades = watch('grades') ?? []
-  const courseOptions = (courses ?? []).filter(
-    (c) => chosenGrades.includes(ALL) || chosenGrades.length === 0 || chosenGrades.includes(c.grade_id),
-  )
 
   const addFiles = (files: File[]) => {
     setImageError(undefined)
@@ -210,36 +202,7 @@ export function PostEditor({ editId, draftSeq }: { editId?: string; draftSeq?: n
         <h2 className="text-lg font-semibold">
           <Trans>Who it is for, and when</Trans>
         </h2>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Controller
-            control={control}
-            name="grades"
-            render={({ field }) => (
-              <TargetPicker
-                legend={t`Grades`}
-                allLabel={t`All grades`}
-                options={grades ?? []}
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={e.grades?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="courses"
-            render={({ field }) => (
-              <TargetPicker
-                legend={t`Courses`}
-                allLabel={t`All courses`}
-                options={courseOptions}
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={e.courses?.message}
-              />
-            )}
-          />
-        </div>
+        <AudienceFields control={control} errors={e} />
         <div className="grid gap-5 sm:grid-cols-2">
           <Controller
             control={control}

@@ -9,7 +9,7 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { recordExits, takeVersion } from '../../platform/sync-versions.ts'
-import { resolveTargets, type TargetRow } from '../../platform/targets.ts'
+import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
 import { toEventDtos } from './event-dto.ts'
@@ -134,12 +134,6 @@ async function conflict(db: Kysely<Database>, collegeId: number, id: string): Pr
   throw new ApiError(409, messages.editConflict, {
     extra: { current: (await loadEvent(db, collegeId, id)) ?? null },
   })
-}
-
-function sameTargets(a: TargetRow[], b: TargetRow[]): boolean {
-  const key = (t: TargetRow) => `${t.grade_id ?? '-'}:${t.course_id ?? '-'}`
-  const left = new Set(a.map(key))
-  return left.size === new Set(b.map(key)).size && b.every((t) => left.has(key(t)))
 }
 
 /** `base`: the `updated_at` the editor started from (If-Match); changed since, the answer is a 409. */

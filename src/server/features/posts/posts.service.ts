@@ -9,7 +9,7 @@ import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
 import { recordExits, takeVersion, takeVersions } from '../../platform/sync-versions.ts'
-import { resolveTargets, type TargetRow } from '../../platform/targets.ts'
+import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
 import { toPostDtos } from './post-dto.ts'
@@ -67,12 +67,6 @@ async function currentTargets(
     .select(['grade_id', 'course_id'])
     .where('post_id', '=', postId)
     .execute()
-}
-
-function sameTargets(a: TargetRow[], b: TargetRow[]): boolean {
-  const key = (t: TargetRow) => `${t.grade_id ?? '-'}:${t.course_id ?? '-'}`
-  const left = new Set(a.map(key))
-  return left.size === new Set(b.map(key)).size && b.every((t) => left.has(key(t)))
 }
 
 export async function loadPost(

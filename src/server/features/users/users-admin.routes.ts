@@ -27,15 +27,14 @@ import { uniquenessErrors } from './users.service.ts'
 import {
   createUser,
   linkStudent,
-  listUsers,
   roleOf,
   setActive,
   setRole,
   studentsAmong,
   unlinkStudent,
   updateUser,
-  userDetail,
 } from './users-admin.service.ts'
+import { listUsers, userDetail } from './users-admin-queries.ts'
 
 export const usersAdminRoutes = new Hono<AppEnv>()
 // Not /api/v1/users/* as a whole: the profile routes under it serve the platform owner too.
