@@ -11,6 +11,7 @@ import { ALL } from '#shared/audience.schema.ts'
 import { type EventInput, eventInputSchema } from '#shared/events.schema.ts'
 import { addDays, todayIn, wallClock, zonedToUtc } from '#shared/time-zones.ts'
 import { AudienceFields } from '../../platform/audience-fields.tsx'
+import { useCollegeZone } from '../../platform/college.ts'
 import { clearingFirst } from '../../platform/form-errors.ts'
 import { userAtom } from '../../platform/session.ts'
 import type { OutboxItem } from '../../platform/sync/outbox-types.ts'
@@ -25,7 +26,6 @@ import { Switch } from '../../ui/switch.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { discardEventWrite, resendEventDraft, saveEvent } from './event-actions.ts'
-import { useCollegeZone } from './events-page.tsx'
 
 type Values = EventInput & { id: string }
 

@@ -5,10 +5,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { CalendarDays, Plus } from 'lucide-react'
 import { lazy, Suspense } from 'react'
-import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
 import { userHasPermission } from '#shared/permissions.ts'
 import { todayIn } from '#shared/time-zones.ts'
-import { collegeAtom } from '../../platform/college.ts'
+import { useCollegeZone } from '../../platform/college.ts'
 import { userAtom } from '../../platform/session.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { EmptyState } from '../../ui/empty-state.tsx'
@@ -19,10 +18,6 @@ import { EventList } from './event-list.tsx'
 import { allEvents, categoriesById } from './event-queries.ts'
 
 const EventCalendar = lazy(() => import('./event-calendar.tsx'))
-
-export function useCollegeZone(): string {
-  return useAtomValue(collegeAtom).timezone ?? COLLEGE_DEFAULTS.timezone
-}
 
 export function EventsPage({ selected }: { selected?: string }) {
   const { t, i18n } = useLingui()

@@ -3,14 +3,10 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator'
 import { Temporal } from 'temporal-polyfill'
 import { tzlib_get_ical_block } from 'timezones-ical-library'
 import type { CalendarEvent } from '#shared/events.schema.ts'
+import { addDays } from '#shared/time-zones.ts'
 import type { College } from '../../platform/context.ts'
 
 export type IcsEntry = { event: CalendarEvent; sequence: number; cancelled: boolean }
-
-/** The day after `date` (YYYY-MM-DD): an all-day event's DTEND is the first day after it. */
-function dayAfter(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
 
 function vtimezone(zone: string): string | null {
   const [block] = tzlib_get_ical_block(zone)
@@ -44,7 +40,8 @@ export function eventIcs(
         ? {
             allDay: true,
             start: Temporal.PlainDate.from(event.starts_at),
-            end: Temporal.PlainDate.from(dayAfter(event.ends_at)),
+            // An all-day event's DTEND is the first day after it.
+            end: Temporal.PlainDate.from(addDays(event.ends_at, 1)),
           }
         : {
             // Written as the college's wall-clock time with its TZID (and the VTIMEZONE above).

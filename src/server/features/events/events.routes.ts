@@ -6,6 +6,7 @@ import { isRealDate, plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
+import { addDays } from '#shared/time-zones.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
@@ -29,10 +30,6 @@ const day = v.optional(
 /** A page of the events that overlap the days from..to (both optional), soonest first. */
 const listQuerySchema = v.object({ ...pageQuerySchema.entries, from: day, to: day })
 
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
-
 export const eventsRoutes = new Hono<AppEnv>()
 eventsRoutes.use('/api/v1/events/*', requireAuth, requireCollegeMember)
 
@@ -55,7 +52,7 @@ eventsRoutes.get('/api/v1/events', async (c) => {
     .orderBy('id')
     .limit(limit + 1)
   if (from) query = query.where('ends_at', '>=', from)
-  if (to) query = query.where('starts_at', '<', nextDay(to))
+  if (to) query = query.where('starts_at', '<', addDays(to, 1))
   const after = decodeCursor(cursor, { anyText: true })
   if (after) {
     query = query.where((eb) =>
