@@ -3,15 +3,9 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { User } from '#shared/api-types.ts'
 import type { CalendarEvent, EventInput } from '#shared/events.schema.ts'
-import { type LocalDb, type LocalEvent, localDb } from '../../platform/sync/local-db.ts'
+import { type LocalEvent, requireLocalDb } from '../../platform/sync/local-db.ts'
 import { discardItem, enqueue, replayOutbox, resendItem } from '../../platform/sync/outbox.ts'
 import { recordKey } from '../../platform/sync/outbox-types.ts'
-
-function requireDb(): LocalDb {
-  const db = localDb()
-  if (!db) throw new Error('The local database is not open (no signed-in user).')
-  return db
-}
 
 /** The server version a change starts from (If-Match); null for an event made here, not sent yet. */
 function baseVersion(event: LocalEvent): string | null {
@@ -48,7 +42,7 @@ export async function saveEvent(
   author: Pick<User, 'id' | 'name' | 'first_lastname'>,
   existing?: LocalEvent,
 ): Promise<string> {
-  const db = requireDb()
+  const db = requireLocalDb()
   const id = input.id ?? uuidv7()
   const base = existing ? baseVersion(existing) : null
   const body = { ...input, id }
@@ -69,7 +63,7 @@ export async function saveEvent(
 }
 
 export async function deleteEvent(id: string): Promise<void> {
-  const db = requireDb()
+  const db = requireLocalDb()
   await db.transaction('rw', db.tables, async () => {
     const event = await db.events.get(id)
     const base = event ? baseVersion(event) : null
@@ -88,7 +82,7 @@ export async function deleteEvent(id: string): Promise<void> {
 
 /** A refused write, fixed in the form, is sent again with its new body. */
 export async function resendEventDraft(seq: number, body: EventInput & { id: string }): Promise<void> {
-  const db = requireDb()
+  const db = requireLocalDb()
   await db.transaction('rw', db.tables, async () => {
     const existing = await db.events.get(body.id)
     await resendItem(db, seq, body)
@@ -102,6 +96,6 @@ export async function resendEventDraft(seq: number, body: EventInput & { id: str
 }
 
 export async function discardEventWrite(seq: number): Promise<void> {
-  const db = requireDb()
+  const db = requireLocalDb()
   await discardItem(db, seq)
 }

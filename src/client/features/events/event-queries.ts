@@ -1,5 +1,5 @@
 // The calendar reads only the mirror: it opens at once, offline too.
-import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
+import type { EventCategory } from '#shared/events.schema.ts'
 import type { LocalDb, LocalEvent } from '../../platform/sync/local-db.ts'
 
 /** Events being deleted (the delete waits in the outbox) no longer show. */
@@ -30,5 +30,3 @@ export async function upcomingEvents(
 export async function categoriesById(db: LocalDb): Promise<Map<number, EventCategory>> {
   return new Map((await db.event_categories.toArray()).map((c) => [c.id, c]))
 }
-
-export type EventWithCategory = CalendarEvent & { category?: EventCategory }

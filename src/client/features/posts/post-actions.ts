@@ -3,18 +3,12 @@
 import { v7 as uuidv7 } from 'uuid'
 import type { User } from '#shared/api-types.ts'
 import type { Post, PostImage, PostInput } from '#shared/posts.schema.ts'
-import { type LocalDb, type LocalPost, localDb } from '../../platform/sync/local-db.ts'
+import { type LocalPost, localDb, requireLocalDb } from '../../platform/sync/local-db.ts'
 import { discardItem, enqueue, replayOutbox } from '../../platform/sync/outbox.ts'
 import { recordKey } from '../../platform/sync/outbox-types.ts'
 import { authHeaders, syncConfig } from '../../platform/sync/sync-config.ts'
 
 export const LOCAL_IMAGE_PREFIX = 'local:'
-
-function requireDb(): LocalDb {
-  const db = localDb()
-  if (!db) throw new Error('The local database is not open (no signed-in user).')
-  return db
-}
 
 export type DraftImage = { id: string; file?: File; image?: PostImage }
 
@@ -34,7 +28,7 @@ export async function savePost(
   author: Pick<User, 'id' | 'name' | 'first_lastname'>,
   existing?: LocalPost,
 ): Promise<string> {
-  const db = requireDb()
+  const db = requireLocalDb()
   const id = input.id ?? uuidv7()
   const now = new Date().toISOString()
   const base = existing ? baseVersion(existing) : null
@@ -90,7 +84,7 @@ export async function savePost(
 }
 
 export async function deletePost(id: string): Promise<void> {
-  const db = requireDb()
+  const db = requireLocalDb()
   await db.transaction('rw', db.tables, async () => {
     const post = await db.posts.get(id)
     const base = post ? baseVersion(post) : null
@@ -144,7 +138,7 @@ export async function markNotificationRead(id: string): Promise<void> {
 
 /** Drops a write the server refused; an edited post returns to the server's version when online. */
 export async function discardWrite(seq: number): Promise<void> {
-  const db = requireDb()
+  const db = requireLocalDb()
   const item = await discardItem(db, seq)
   if (item?.kind === 'post.update' || item?.kind === 'post.delete') {
     // Another write of this post still waits: the mirror keeps showing it until it is sent.

@@ -76,6 +76,12 @@ export function localDb(): LocalDb | undefined {
   return current
 }
 
+/** The open mirror, for writes a signed-in user makes (there is none without one). */
+export function requireLocalDb(): LocalDb {
+  if (!current) throw new Error('The local database is not open (no signed-in user).')
+  return current
+}
+
 export function closeLocalDb(): void {
   current?.close()
   current = undefined
