@@ -36,7 +36,7 @@ test('a user edits their profile and photo, with each validation message on its 
   await page.getByRole('button', { name: 'Save profile' }).click()
   await expect(page.getByText('This RUT is already in use')).toBeVisible()
   await page.getByLabel('RUT').fill('12.345.678-5')
-  await page.getByLabel('Phone').fill('+56 9 8765 4321')
+  await page.getByLabel('Phone', { exact: true }).fill('+56 9 8765 4321')
   // The date is typed in the app's language (month, day, year in English), segment by segment.
   await page.getByRole('group', { name: 'Birth date' }).getByRole('spinbutton').first().click()
   await page.keyboard.type('05171990')
@@ -47,7 +47,7 @@ test('a user edits their profile and photo, with each validation message on its 
 
   await page.reload()
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Carolina')
-  await expect(page.getByLabel('Phone')).toHaveValue('+56 9 8765 4321')
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+56 9 8765 4321')
   const avatarUrl = await page.getByTestId('avatar-preview').getAttribute('src')
   const avatar = await page.request.get(avatarUrl!)
   const meta = await sharp(await avatar.body()).metadata()
