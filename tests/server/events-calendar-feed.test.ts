@@ -324,6 +324,21 @@ describe('an unchanged calendar', () => {
     expect(afterDelete.status).toBe(200)
     expect(afterDelete.headers.get('etag')).not.toBe(etag3)
   })
+
+  it("a change to the college's record (its time zone here) gives a new ETag, and the calendar follows it", async () => {
+    const path = await newFeed('guardian')
+    const etag = (await fetchFeed(path)).headers.get('etag')!
+    const demo = t.db.updateTable('colleges').where('slug', '=', 'demo')
+    await demo.set({ timezone: 'America/Punta_Arenas', updated_at: new Date().toISOString() }).execute()
+    try {
+      const changed = await fetchFeed(path, 'localhost', { 'if-none-match': etag })
+      expect(changed.status).toBe(200)
+      expect(changed.headers.get('etag')).not.toBe(etag)
+      expect(await changed.text()).toContain('TZID=America/Punta_Arenas')
+    } finally {
+      await demo.set({ timezone: 'America/Santiago', updated_at: new Date().toISOString() }).execute()
+    }
+  })
 })
 
 describe('the address stops working', () => {

@@ -169,6 +169,12 @@ describe('the list by days', () => {
     }
     await add('ends the day before', { all_day: true, starts_at: day(8), ends_at: day(9) })
     await add('timed the day before', { starts_at: at(9, '15:00'), ends_at: at(9, '16:00') })
+    // The days are Santiago's (UTC-4 in May): 02:00 UTC on the 10th is still the evening of the 9th.
+    await add('evening before, in Santiago', { starts_at: at(10, '01:00'), ends_at: at(10, '02:00') })
+    await add('evening of the last day, in Santiago', {
+      starts_at: at(13, '01:00'),
+      ends_at: at(13, '02:30'),
+    })
     await add('all day into the first day', { all_day: true, starts_at: day(9), ends_at: day(10) })
     await add('timed into the first day', { starts_at: at(9, '15:00'), ends_at: at(10, '13:00') })
     await add('timed on the first day', { starts_at: at(10, '15:00'), ends_at: at(10, '16:00') })
@@ -196,6 +202,7 @@ describe('the list by days', () => {
       'timed into the first day',
       'timed on the first day',
       'timed on the last day',
+      'evening of the last day, in Santiago',
       'the whole month',
     ]
     const forStaff = await listAllEvents(t, tok.staff!, { from: day(10), to: day(12) })
@@ -209,7 +216,7 @@ describe('the list by days', () => {
 
   it('from alone leaves out what ended before; to alone what starts after', async () => {
     const visible = await visibleEventIds(t, uid.staff!)
-    const before = ['ends the day before', 'timed the day before']
+    const before = ['ends the day before', 'timed the day before', 'evening before, in Santiago']
     const after = ['all day after', 'timed after']
     const mayIds = new Set(Object.values(may))
 

@@ -30,6 +30,12 @@ function mix(from: Rgb, to: Rgb, amount: number): Rgb {
   return from.map((c, i) => c + (to[i]! - c) * amount) as Rgb
 }
 
+/** `color` laid over `background` at `amount` (0..1) opacity, as the solid colour it shows. */
+export function tint(color: string, background: string, amount: number): string {
+  const [fg, bg] = [parseHex(color), parseHex(background)]
+  return fg && bg ? toHex(mix(bg, fg, amount)) : background
+}
+
 /** The colour moved towards black or white in small steps until it reads at `ratio` on every background. */
 export function readableOn(color: string, backgrounds: string[], ratio = 4.5): string {
   const rgb = parseHex(color)

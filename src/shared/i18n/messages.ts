@@ -61,6 +61,9 @@ export const messages = {
       message: 'One of the chosen grades no longer exists. Please choose again.',
     },
   ),
+  categoryNameTaken: d(
+    /*i18n*/ { id: 'validation.category_name_taken', message: 'A category with this name already exists' },
+  ),
   categoryUnknown: d(
     /*i18n*/ {
       id: 'validation.category_unknown',

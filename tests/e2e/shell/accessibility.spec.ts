@@ -21,6 +21,12 @@ const heading = async (page: Page) => {
   await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0)
 }
 
+/** The calendar grid (loaded after the page) is drawn with its events. */
+const calendar = async (page: Page) => {
+  await heading(page)
+  await expect(page.locator('.sx__event').first()).toBeVisible()
+}
+
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`in the ${theme} theme`, () => {
     test.beforeEach(async ({ context }) => {
@@ -55,6 +61,16 @@ for (const theme of ['light', 'dark'] as const) {
         '/blog/new-post',
       ])
         await check(page, path, heading)
+      await check(page, '/events', calendar)
+      for (const view of ['Week', 'Day', 'List']) {
+        await page.locator('.sx__view-selection-selected-item').click()
+        await page.locator('.sx__view-selection-item', { hasText: view }).click()
+        await expect(page.locator('.sx__view-selection-selected-item')).toContainText(view)
+        expect(await seriousViolations(page), `calendar, ${view} view`).toEqual([])
+      }
+      await page.getByTestId('event-list').getByRole('link').first().click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      expect(await seriousViolations(page), 'event details').toEqual([])
       await page.goto('/blog')
       await page.getByRole('link', { name: 'Salida pedagógica de 1° Básico A' }).click()
       await heading(page)

@@ -2,6 +2,7 @@
 // the agenda. Loaded with the calendar route only: none of it ships with sign-in.
 import 'temporal-polyfill/global'
 import '@schedule-x/theme-default/dist/index.css'
+import { useLingui } from '@lingui/react/macro'
 import {
   createViewDay,
   createViewList,
@@ -11,9 +12,9 @@ import {
 } from '@schedule-x/calendar'
 import { ScheduleXCalendar, useCalendarApp } from '@schedule-x/react'
 import { useAtomValue } from 'jotai'
-import { useEffect, useMemo } from 'react'
+import { type RefObject, useEffect, useMemo, useRef } from 'react'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
-import { brandPalette } from '../../platform/contrast.ts'
+import { readableOn, tint } from '../../platform/contrast.ts'
 import { isDark, themeAtom } from '../../platform/theme.ts'
 
 /** schedule-x's own words exist for these locales; others fall back to the nearest one. */
@@ -46,19 +47,67 @@ function toCalendarEvent(event: CalendarEvent, zone: string) {
   }
 }
 
+/** The calendar's own backgrounds in each theme (theme-default), under the tinted event boxes. */
+const GRID_LIGHT = '#ffffff'
+const GRID_DARK = '#0f172a'
+
+/** Event boxes are solid tints of the category's colour, with text that reads on them (4.5:1). */
+function colorsOf(color: string, background: string, amount: number) {
+  const container = tint(color, background, amount)
+  return { main: color, container, onContainer: readableOn(color, [container]) }
+}
+
 function calendarsOf(categories: EventCategory[]) {
-  const entry = (color: string) => {
-    const palette = brandPalette(color)
-    return {
-      colorName: '',
-      lightColors: { main: color, container: `${color}26`, onContainer: palette.inkLight },
-      darkColors: { main: color, container: `${color}40`, onContainer: palette.inkDark },
-    }
-  }
+  const entry = (color: string) => ({
+    colorName: '',
+    lightColors: colorsOf(color, GRID_LIGHT, 0.15),
+    darkColors: colorsOf(color, GRID_DARK, 0.3),
+  })
   return Object.fromEntries([
     [NO_CATEGORY, { ...entry('#64748b'), colorName: NO_CATEGORY }],
     ...categories.map((c) => [`c${c.id}`, { ...entry(c.color), colorName: `c${c.id}` }]),
   ])
+}
+
+/**
+ * schedule-x names its view button "Select View" whatever it shows, its date input only by a hidden
+ * label, every day of its date picker by the same date, and areas with no role: screen readers and voice
+ * control get names that match what is on screen, in the app's language. It redraws these at will, so
+ * they are named again whenever it does.
+ */
+function useAccessibleNames(
+  wrapper: RefObject<HTMLDivElement | null>,
+  words: { viewMenu: string; date: string },
+) {
+  const { viewMenu, date } = words
+  useEffect(() => {
+    const root = wrapper.current
+    if (!root) return
+    const name = (element: Element | null, label: string) => {
+      if (element && element.getAttribute('aria-label') !== label) element.setAttribute('aria-label', label)
+    }
+    const apply = () => {
+      const view = root.querySelector('.sx__view-selection-selected-item')
+      if (view) name(view, `${view.textContent?.trim() ?? ''}, ${viewMenu}`)
+      name(root.querySelector('input.sx__date-input'), date)
+      // Its date-picker days all carry the name of one date: the day's number says more, and truly.
+      for (const day of root.querySelectorAll('.sx__date-picker__day[aria-label]'))
+        day.removeAttribute('aria-label')
+      // Named areas of the day and week grids: a name needs a role.
+      for (const area of root.querySelectorAll('div[aria-label]:not([role])'))
+        area.setAttribute('role', 'group')
+    }
+    apply()
+    const observer = new MutationObserver(apply)
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['aria-label', 'role'],
+    })
+    return () => observer.disconnect()
+  }, [wrapper, viewMenu, date])
 }
 
 export default function EventCalendar({
@@ -74,6 +123,7 @@ export default function EventCalendar({
   locale: string
   onOpen: (id: string) => void
 }) {
+  const { t } = useLingui()
   const theme = useAtomValue(themeAtom)
   const dark = isDark(theme, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false)
   const phone = useMemo(() => window.matchMedia?.('(max-width: 639px)').matches ?? false, [])
@@ -105,8 +155,10 @@ export default function EventCalendar({
   useEffect(() => {
     calendar?.setTheme(dark ? 'dark' : 'light')
   }, [calendar, dark])
+  const wrapper = useRef<HTMLDivElement>(null)
+  useAccessibleNames(wrapper, { viewMenu: t`change the view`, date: t`Date shown` })
   return (
-    <div className="event-calendar overflow-hidden rounded-2xl" data-testid="event-calendar">
+    <div ref={wrapper} className="event-calendar overflow-hidden rounded-2xl" data-testid="event-calendar">
       <ScheduleXCalendar calendarApp={calendar} />
     </div>
   )

@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import type { CalendarFeed } from '#shared/events.schema.ts'
 import type { RoleKey } from '#shared/permissions.ts'
+import { todayIn } from '#shared/time-zones.ts'
 import { loadPermissions, requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv, AuthUser } from '../../platform/context.ts'
@@ -81,7 +82,10 @@ calendarFeedRoutes.get('/calendar/:file{[A-Za-z0-9_-]{20,64}\\.ics}', async (c) 
     .executeTakeFirst()
   if (!found || found.deactivated_at) throw notFound()
   const { role_key, latest, ...person } = found
-  const etag = `"${Number(latest ?? 0)}-${person.role_id}-${person.sync_epoch}"`
+  // The college's record (name, time zone) and today's date are in the calendar too: the date because
+  // past and cancelled events age out of it day by day.
+  const context = sha256(`${college.updated_at}|${todayIn(college.timezone)}`).slice(0, 12)
+  const etag = `"${Number(latest ?? 0)}-${person.role_id}-${person.sync_epoch}-${context}"`
   const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
 

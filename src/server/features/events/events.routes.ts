@@ -6,7 +6,7 @@ import { isRealDate, plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
-import { addDays } from '#shared/time-zones.ts'
+import { addDays, zonedToUtc } from '#shared/time-zones.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
@@ -51,8 +51,27 @@ eventsRoutes.get('/api/v1/events', async (c) => {
     .orderBy('starts_at')
     .orderBy('id')
     .limit(limit + 1)
-  if (from) query = query.where('ends_at', '>=', from)
-  if (to) query = query.where('starts_at', '<', addDays(to, 1))
+  // The days are the college's: a timed event counts from local midnight, an all-day one by its date.
+  const zone = c.var.college!.timezone
+  if (from) {
+    const since = zonedToUtc(`${from}T00:00`, zone)
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('all_day', '=', 1), eb('ends_at', '>=', from)]),
+        eb.and([eb('all_day', '=', 0), eb('ends_at', '>=', since)]),
+      ]),
+    )
+  }
+  if (to) {
+    const next = addDays(to, 1)
+    const until = zonedToUtc(`${next}T00:00`, zone)
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('all_day', '=', 1), eb('starts_at', '<', next)]),
+        eb.and([eb('all_day', '=', 0), eb('starts_at', '<', until)]),
+      ]),
+    )
+  }
   const after = decodeCursor(cursor, { anyText: true })
   if (after) {
     query = query.where((eb) =>
