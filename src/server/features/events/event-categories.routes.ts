@@ -110,11 +110,11 @@ eventCategoriesRoutes.delete(
         .executeTakeFirst()
       if (!found) return false
       const events = await scope
-      .selectFrom('events')
-      .select('id')
-      .where('category_id', '=', id)
-      .where('deleted_at', 'is', null)
-      .execute()
+        .selectFrom('events')
+        .select('id')
+        .where('category_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute()
       if (events.length) {
         const first = await takeVersions(trx, collegeId, events.length)
         for (const [i, event] of events.entries()) {
