@@ -35,12 +35,15 @@ export function ColorField({
   onChange,
   error,
   hint,
+  sample = true,
 }: {
   label: string
   value: string
   onChange: (hex: string) => void
   error?: string
   hint?: string
+  /** A button and a link in this colour, as the app will draw them (for the college's own colour). */
+  sample?: boolean
 }) {
   const { t } = useLingui()
   const valid = parseHex(value) ? value : '#1d4ed8'
@@ -97,20 +100,22 @@ export function ColorField({
             </ColorSwatchPickerItem>
           ))}
         </ColorSwatchPicker>
-        <div className="flex flex-wrap items-center gap-3 pt-1" aria-hidden="true">
-          <span
-            className="rounded-xl px-4 py-2 font-medium shadow-sm"
-            style={{ background: palette.brand, color: palette.onBrand }}
-          >
-            {t`Sample button`}
-          </span>
-          <span
-            className="font-medium text-[var(--ink-light)] underline dark:text-[var(--ink-dark)]"
-            style={{ '--ink-light': palette.inkLight, '--ink-dark': palette.inkDark } as CSSProperties}
-          >
-            {t`Sample link`}
-          </span>
-        </div>
+        {sample && (
+          <div className="flex flex-wrap items-center gap-3 pt-1" aria-hidden="true">
+            <span
+              className="rounded-xl px-4 py-2 font-medium shadow-sm"
+              style={{ background: palette.brand, color: palette.onBrand }}
+            >
+              {t`Sample button`}
+            </span>
+            <span
+              className="font-medium text-[var(--ink-light)] underline dark:text-[var(--ink-dark)]"
+              style={{ '--ink-light': palette.inkLight, '--ink-dark': palette.inkDark } as CSSProperties}
+            >
+              {t`Sample link`}
+            </span>
+          </div>
+        )}
       </div>
     </ColorPicker>
   )

@@ -114,3 +114,62 @@ test('an event the server refuses on replay needs attention, is fixed from the o
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 })
   expect(await serverEventsNamed(request, name)).toBe(1)
 })
+
+test('staff name and colour the categories; a deleted one leaves its events uncoloured, for families too', async ({
+  page,
+  browser,
+}) => {
+  const name = `Deportes ${Date.now()}`
+  await signIn(page, 'staff@demo.test')
+  await page.goto('/events')
+  await page.getByRole('button', { name: 'Categories' }).click()
+  const manager = page.getByRole('dialog', { name: 'Event categories' })
+  await expect(manager.getByRole('list', { name: 'Categories' }).getByText('Reuniones')).toBeVisible()
+
+  // A blank name is refused on the field; then added with a suggested colour.
+  await manager.getByRole('button', { name: 'Add the category' }).click()
+  await expect(manager.getByText('Please write the name of the category')).toBeVisible()
+  await manager.getByLabel('Name').fill(name)
+  await manager.getByRole('listbox', { name: 'Suggested colours' }).getByRole('option').nth(2).click()
+  await manager.getByRole('button', { name: 'Add the category' }).click()
+  await expect(manager.getByRole('listitem').filter({ hasText: name })).toContainText('0 events')
+
+  // Renaming to an existing name answers the server's message on the field.
+  await manager.getByRole('button', { name: `Edit ${name}` }).click()
+  await manager.getByLabel('Name').fill('Reuniones')
+  await manager.getByRole('button', { name: 'Save the category' }).click()
+  await expect(manager.getByText('A category with this name already exists')).toBeVisible()
+  await manager.getByLabel('Name').fill(`${name} escolares`)
+  await manager.getByRole('button', { name: 'Save the category' }).click()
+  await expect(manager.getByText(`${name} escolares`)).toBeVisible()
+  await manager.getByRole('button', { name: 'Close' }).first().click()
+
+  // An event in it, for the whole college.
+  const eventName = `Campeonato ${Date.now()}`
+  await page.getByRole('link', { name: 'New event' }).click()
+  await page.getByLabel('Name').fill(eventName)
+  await page.getByRole('button', { name: /No category.*Category|Category.*No category/ }).click()
+  await page.getByRole('option', { name: `${name} escolares` }).click()
+  await page.getByRole('button', { name: 'Save event' }).click()
+  await expect(page.getByRole('dialog', { name: eventName })).toContainText(`${name} escolares`)
+  await page.keyboard.press('Escape')
+
+  // Deleting asks first, and says what happens to its event.
+  await page.getByRole('button', { name: 'Categories' }).click()
+  await manager.getByRole('button', { name: `Delete ${name} escolares` }).click()
+  const ask = page.getByRole('alertdialog')
+  await expect(ask).toContainText('Its 1 event stays in the calendar, without a category.')
+  await ask.getByRole('button', { name: 'Delete the category' }).click()
+  await expect(manager.getByText(`${name} escolares`)).toHaveCount(0)
+  await manager.getByRole('button', { name: 'Close' }).first().click()
+
+  // A family's calendar shows the event, without the category.
+  const family = await (await browser.newContext()).newPage()
+  await family.addInitScript(() => localStorage.setItem('locale', 'en'))
+  await signIn(family, 'guardian@demo.test')
+  await family.goto('/events')
+  await family.getByTestId('event-list').getByRole('link', { name: eventName }).click()
+  const details = family.getByRole('dialog', { name: eventName })
+  await expect(details).toBeVisible()
+  await expect(details).not.toContainText(name)
+})

@@ -66,6 +66,8 @@ for (const theme of ['light', 'dark'] as const) {
         await page.locator('.sx__view-selection-selected-item').click()
         await page.locator('.sx__view-selection-item', { hasText: view }).click()
         await expect(page.locator('.sx__view-selection-selected-item')).toContainText(view)
+        // The new view fades in: its colours are measured once it has.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
         expect(await seriousViolations(page), `calendar, ${view} view`).toEqual([])
       }
       await page.getByTestId('event-list').getByRole('link').first().click()
@@ -119,7 +121,13 @@ for (const theme of ['light', 'dark'] as const) {
     test("a teacher's writing screens have no serious accessibility violations", async ({ page }) => {
       test.setTimeout(90_000)
       await signIn(page, 'staff@demo.test')
-      for (const path of ['/blog/articles', '/blog/new-post']) await check(page, path, heading)
+      for (const path of ['/blog/articles', '/events/new-event']) await check(page, path, heading)
+      await check(page, '/events', calendar)
+      await page.getByRole('button', { name: 'Categories' }).click()
+      await expect(page.getByRole('dialog', { name: 'Event categories' })).toBeVisible()
+      expect(await seriousViolations(page), 'event categories dialog').toEqual([])
+      await page.goto('/blog/new-post')
+      await heading(page)
       await page.getByRole('button', { name: 'New category' }).click()
       await expect(page.getByRole('dialog', { name: 'New category' })).toBeVisible()
       expect(await seriousViolations(page), 'new category dialog').toEqual([])

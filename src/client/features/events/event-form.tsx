@@ -4,6 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { Tags } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { v7 as uuidv7 } from 'uuid'
@@ -26,6 +27,7 @@ import { Switch } from '../../ui/switch.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { TextField } from '../../ui/text-field.tsx'
 import { discardEventWrite, resendEventDraft, saveEvent } from './event-actions.ts'
+import { EventCategoriesDialog } from './event-categories-dialog.tsx'
 
 type Values = EventInput & { id: string }
 
@@ -53,6 +55,7 @@ export function EventForm({ editId, draftSeq }: { editId?: string; draftSeq?: nu
   const { confirm, dialog } = useConfirm()
   const saved = useRef(false)
   const [formError, setFormError] = useState<string>()
+  const [managing, setManaging] = useState(false)
   const existing = useLocalQuery(
     (db) => (editId ? db.events.get(editId) : Promise.resolve(undefined)),
     [editId],
@@ -159,83 +162,94 @@ export function EventForm({ editId, draftSeq }: { editId?: string; draftSeq?: nu
     />
   )
   return (
-    <form
-      onSubmit={clearingFirst(() => setFormError(undefined), submit)}
-      noValidate
-      className="flex flex-col gap-6"
-    >
-      <LeaveGuard when={() => !saved.current && formState.isDirty} />
-      {draft && (
-        <FormAlert tone={draft.state === 'conflict' ? 'warning' : undefined}>
-          {draft.state === 'conflict' ? (
-            <Trans>
-              Someone else changed this event while your change was waiting. What you send now replaces it.
-            </Trans>
-          ) : (
-            <Trans>
-              The server could not save this event. Fix what is marked and send it again, or discard it.
-            </Trans>
-          )}
-        </FormAlert>
-      )}
-      <FormAlert>{formError}</FormAlert>
-      <div className="card flex flex-col gap-5 p-5 sm:p-6">
-        <TextField label={t`Name`} error={e.name?.message} {...register('name')} />
-        <Controller
-          control={control}
-          name="all_day"
-          render={({ field }) => (
-            <Switch
-              isSelected={field.value ?? false}
-              onChange={(on) => {
-                const times = toggleAllDay(getValues(), on, zone)
-                field.onChange(on)
-                setValue('starts_at', times.starts_at, { shouldDirty: true })
-                setValue('ends_at', times.ends_at, { shouldDirty: true })
-              }}
-            >
-              <Trans>All day</Trans>
-            </Switch>
-          )}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          {dateInput('starts_at', t`Starts`)}
-          {dateInput('ends_at', t`Ends`)}
-        </div>
-        <TextField label={t`Place`} error={e.location?.message} {...register('location')} />
-        <TextArea label={t`Description`} error={e.description?.message} {...register('description')} />
-      </div>
-      <div className="card flex flex-col gap-5 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold">
-          <Trans>Who it is for</Trans>
-        </h2>
-        <AudienceFields control={control} errors={e} />
-        <Controller
-          control={control}
-          name="category_id"
-          render={({ field }) => (
-            <Select
-              label={t`Category`}
-              placeholder={t`No category`}
-              options={[{ id: 'none', name: t`No category` }, ...(categories ?? [])]}
-              value={field.value ?? 'none'}
-              onChange={(key) => field.onChange(key === 'none' || key === null ? null : Number(key))}
-              error={e.category_id?.message}
-            />
-          )}
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <AriaButton type="submit" isPending={formState.isSubmitting}>
-          {draft ? <Trans>Send again</Trans> : <Trans>Save event</Trans>}
-        </AriaButton>
+    <>
+      <form
+        onSubmit={clearingFirst(() => setFormError(undefined), submit)}
+        noValidate
+        className="flex flex-col gap-6"
+      >
+        <LeaveGuard when={() => !saved.current && formState.isDirty} />
         {draft && (
-          <AriaButton variant="danger" onPress={() => void discard()}>
-            <Trans>Discard</Trans>
-          </AriaButton>
+          <FormAlert tone={draft.state === 'conflict' ? 'warning' : undefined}>
+            {draft.state === 'conflict' ? (
+              <Trans>
+                Someone else changed this event while your change was waiting. What you send now replaces it.
+              </Trans>
+            ) : (
+              <Trans>
+                The server could not save this event. Fix what is marked and send it again, or discard it.
+              </Trans>
+            )}
+          </FormAlert>
         )}
-      </div>
-      {dialog}
-    </form>
+        <FormAlert>{formError}</FormAlert>
+        <div className="card flex flex-col gap-5 p-5 sm:p-6">
+          <TextField label={t`Name`} error={e.name?.message} {...register('name')} />
+          <Controller
+            control={control}
+            name="all_day"
+            render={({ field }) => (
+              <Switch
+                isSelected={field.value ?? false}
+                onChange={(on) => {
+                  const times = toggleAllDay(getValues(), on, zone)
+                  field.onChange(on)
+                  setValue('starts_at', times.starts_at, { shouldDirty: true })
+                  setValue('ends_at', times.ends_at, { shouldDirty: true })
+                }}
+              >
+                <Trans>All day</Trans>
+              </Switch>
+            )}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            {dateInput('starts_at', t`Starts`)}
+            {dateInput('ends_at', t`Ends`)}
+          </div>
+          <TextField label={t`Place`} error={e.location?.message} {...register('location')} />
+          <TextArea label={t`Description`} error={e.description?.message} {...register('description')} />
+        </div>
+        <div className="card flex flex-col gap-5 p-5 sm:p-6">
+          <h2 className="text-lg font-semibold">
+            <Trans>Who it is for</Trans>
+          </h2>
+          <AudienceFields control={control} errors={e} />
+          <Controller
+            control={control}
+            name="category_id"
+            render={({ field }) => (
+              <Select
+                label={t`Category`}
+                placeholder={t`No category`}
+                options={[{ id: 'none', name: t`No category` }, ...(categories ?? [])]}
+                value={field.value ?? 'none'}
+                onChange={(key) => field.onChange(key === 'none' || key === null ? null : Number(key))}
+                error={e.category_id?.message}
+                action={
+                  <AriaButton variant="secondary" onPress={() => setManaging(true)}>
+                    <Tags aria-hidden="true" className="size-4" />
+                    <span className="hidden sm:inline">{t`Categories`}</span>
+                    <span className="sr-only sm:hidden">{t`Categories`}</span>
+                  </AriaButton>
+                }
+              />
+            )}
+          />
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <AriaButton type="submit" isPending={formState.isSubmitting}>
+            {draft ? <Trans>Send again</Trans> : <Trans>Save event</Trans>}
+          </AriaButton>
+          {draft && (
+            <AriaButton variant="danger" onPress={() => void discard()}>
+              <Trans>Discard</Trans>
+            </AriaButton>
+          )}
+        </div>
+        {dialog}
+      </form>
+      {/* Beside the form, not in it: its own form's submit would bubble (through the portal) into this one. */}
+      {managing && <EventCategoriesDialog onClose={() => setManaging(false)} />}
+    </>
   )
 }

@@ -3,16 +3,18 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
-import { CalendarDays, Plus } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { CalendarDays, Plus, Tags } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
 import { userHasPermission } from '#shared/permissions.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { useCollegeZone } from '../../platform/college.ts'
 import { userAtom } from '../../platform/session.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { AriaButton } from '../../ui/aria-button.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'
 import { ButtonLink } from '../../ui/link.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
+import { EventCategoriesDialog } from './event-categories-dialog.tsx'
 import { EventDetails } from './event-details.tsx'
 import { EventList } from './event-list.tsx'
 import { allEvents, categoriesById } from './event-queries.ts'
@@ -31,6 +33,7 @@ export function EventsPage({ selected }: { selected?: string }) {
   const upcoming = (events ?? []).filter((e) => e.ends_at.slice(0, 10) >= today).slice(0, 8)
   const current = selected ? events?.find((e) => e.id === selected) : undefined
   const canManage = userHasPermission(user, 'events.manage')
+  const [managing, setManaging] = useState(false)
 
   return (
     <div className="flex flex-col gap-6">
@@ -39,10 +42,16 @@ export function EventsPage({ selected }: { selected?: string }) {
         description={t`Times are shown in the college's time zone (${zone}).`}
         actions={
           canManage && (
-            <ButtonLink to="/events/new-event">
-              <Plus aria-hidden="true" className="size-4" />
-              <Trans>New event</Trans>
-            </ButtonLink>
+            <>
+              <AriaButton variant="secondary" onPress={() => setManaging(true)}>
+                <Tags aria-hidden="true" className="size-4" />
+                <Trans>Categories</Trans>
+              </AriaButton>
+              <ButtonLink to="/events/new-event">
+                <Plus aria-hidden="true" className="size-4" />
+                <Trans>New event</Trans>
+              </ButtonLink>
+            </>
           )
         }
       />
@@ -60,6 +69,8 @@ export function EventsPage({ selected }: { selected?: string }) {
         <>
           <Suspense fallback={<div className="card h-96 animate-pulse" />}>
             <EventCalendar
+              // schedule-x takes its colours once: a changed category draws it again.
+              key={[...(categories?.values() ?? [])].map((c) => `${c.id}${c.color}`).join()}
               events={events}
               categories={[...(categories?.values() ?? [])]}
               zone={zone}
@@ -81,6 +92,7 @@ export function EventsPage({ selected }: { selected?: string }) {
           </section>
         </>
       )}
+      {managing && <EventCategoriesDialog onClose={() => setManaging(false)} />}
       {current && (
         <EventDetails
           event={current}
