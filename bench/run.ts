@@ -15,6 +15,7 @@ import {
   syncRows,
 } from './lib/api.ts'
 import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/browser.ts'
+import { feedRows, monthViewRows } from './lib/calendar.ts'
 import { bundlePageScript, prepareClient } from './lib/client-build.ts'
 import { type Server, startNode } from './lib/processes.ts'
 import { type Row, renderTable } from './lib/table.ts'
@@ -31,6 +32,8 @@ const plan = quick
         posts: 1_000,
         notifications: 2_000,
         guardianNotifications: 80,
+        events: 2_000,
+        feedEvents: 500,
       } satisfies SeedSizes,
       load: { durationS: 2, warmupS: 1, connections: 50 } satisfies LoadSettings,
       syncRepeats: 1,
@@ -38,6 +41,7 @@ const plan = quick
       feedRows: 10_000,
       feedRepeats: 10,
       coldRuns: 1,
+      monthRuns: 3,
     }
   : {
       sizes: {
@@ -45,6 +49,8 @@ const plan = quick
         posts: 10_000,
         notifications: 20_000,
         guardianNotifications: 800,
+        events: 2_000,
+        feedEvents: 500,
       } satisfies SeedSizes,
       load: { durationS: 10, warmupS: 3, connections: 50 } satisfies LoadSettings,
       syncRepeats: 3,
@@ -52,6 +58,7 @@ const plan = quick
       feedRows: 50_000,
       feedRepeats: 20,
       coldRuns: 3,
+      monthRuns: 9,
     }
 
 const started = performance.now()
@@ -81,7 +88,11 @@ function startApp(env: Record<string, string>, distDir: string): Promise<Server>
 }
 
 /** Items 1 and 2 against one running app (SQLite, or PostgreSQL for item 5). */
-async function apiRows(prefix: string, app: Server, bare: Server): Promise<{ rows: Row[]; posts: number }> {
+async function apiRows(
+  prefix: string,
+  app: Server,
+  bare: Server,
+): Promise<{ rows: Row[]; puts: Record<string, number> }> {
   const token = await signIn(app, GUARDIAN, PASSWORD)
   const endpoints: (Endpoint & { target?: number })[] = [
     { label: 'GET /api/v1/user', path: '/api/v1/user', token },
@@ -98,7 +109,7 @@ async function apiRows(prefix: string, app: Server, bare: Server): Promise<{ row
     `  guardian's first sync: puts ${JSON.stringify(sync.run.puts)}, deletes ${JSON.stringify(sync.run.deletes)}`,
   )
   rows.push(...sync.rows)
-  return { rows, posts: sync.run.puts.posts ?? 0 }
+  return { rows, puts: sync.run.puts }
 }
 
 async function postgresRows(
@@ -154,6 +165,8 @@ async function main() {
     log(`[${elapsed()}] API on SQLite (${plan.load.durationS} s runs, ${plan.load.connections} connections)`)
     const api = await apiRows('', app, bare)
     rows.push(...api.rows)
+    log(`[${elapsed()}] calendar feed`)
+    rows.push(...(await feedRows(app, bare, await signIn(app, GUARDIAN, PASSWORD), plan.load, log)))
 
     log(`[${elapsed()}] browser: engine, raw bulkPut, feed`)
     const token = await signIn(app, GUARDIAN, PASSWORD)
@@ -163,13 +176,20 @@ async function main() {
       feedRepeats: plan.feedRepeats,
       coldRuns: plan.coldRuns,
       guardianId: seeded.guardianId,
-      expectedPosts: api.posts,
+      expectedPosts: api.puts.posts ?? 0,
     }
     const browser = await launchBrowser()
     try {
       rows.push(...(await engineRows(browser, app, token, script, browserSettings, log)))
       log(`[${elapsed()}] browser: bytes`)
       rows.push(...(await bytesRows(browser, app, token, distDir)))
+      log(`[${elapsed()}] browser: calendar month view`)
+      const monthSettings = {
+        guardianId: seeded.guardianId,
+        expectedEvents: api.puts.events ?? 0,
+        runs: plan.monthRuns,
+      }
+      rows.push(...(await monthViewRows(browser, app, token, monthSettings, log)))
     } finally {
       await browser.close()
     }
@@ -193,7 +213,7 @@ async function main() {
   log('')
   log(
     `Colegio Demo with ${plan.sizes.users.toLocaleString('en-US')} users, ${plan.sizes.posts.toLocaleString('en-US')} posts, ` +
-      `${plan.sizes.notifications.toLocaleString('en-US')} notifications; ${command}; ${elapsed()}`,
+      `${plan.sizes.notifications.toLocaleString('en-US')} notifications, ${plan.sizes.events.toLocaleString('en-US')} events; ${command}; ${elapsed()}`,
   )
   log(renderTable(rows))
   const missed = rows.filter((r) => r.met === false).length

@@ -8,7 +8,14 @@ import { loadConfig } from '#server/config.ts'
 import { openDatabase } from '#server/db/connection.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
 import { ensureReferenceData } from '#server/db/reference-data.ts'
-import type { Database, NotificationsTable, PostsTable, PostTargetsTable } from '#server/db/schema.ts'
+import type {
+  Database,
+  EventsTable,
+  EventTargetsTable,
+  NotificationsTable,
+  PostsTable,
+  PostTargetsTable,
+} from '#server/db/schema.ts'
 import { seedDemo } from '#server/db/seed.ts'
 import { localStorage } from '#server/platform/storage.ts'
 import { takeVersions } from '#server/platform/sync-versions.ts'
@@ -20,6 +27,9 @@ export type SeedSizes = {
   notifications: number
   /** Of the notifications, how many are addressed to guardian@demo.test. */
   guardianNotifications: number
+  /** Calendar events for the whole college: `feedEvents` of them from a month ago on, the rest years before. */
+  events: number
+  feedEvents: number
 }
 
 export type SeedReport = SeedSizes & {
@@ -256,8 +266,63 @@ async function seedBenchCollege(db: Kysely<Database>, sizes: SeedSizes) {
     await insertBatched(trx, 'posts', posts, 12)
     await insertBatched(trx, 'post_targets', targets, 4)
     await insertBatched(trx, 'notifications', notifications, 10)
+    await seedEvents(trx, collegeId, staff, sizes, rnd)
   })
   return { collegeId, guardianId: guardian.id, studentId: student.id }
+}
+
+/**
+ * The calendar: `feedEvents` events from 30 days ago to 150 days ahead (what a calendar feed holds, and
+ * this month's grid), the others two and a half years to 200 days ago (only the mirror holds them).
+ */
+async function seedEvents(
+  trx: Kysely<Database>,
+  collegeId: number,
+  authors: number[],
+  sizes: SeedSizes,
+  rnd: () => number,
+) {
+  const day = 86_400_000
+  const now = Date.now()
+  const categories = (
+    await trx.selectFrom('event_categories').select('id').where('college_id', '=', collegeId).execute()
+  ).map((c) => c.id)
+  const first = await takeVersions(trx, collegeId, sizes.events)
+  const events: Insertable<EventsTable>[] = []
+  const targets: Insertable<EventTargetsTable>[] = []
+  for (let i = 0; i < sizes.events; i++) {
+    const recent = i < sizes.feedEvents
+    const from = recent ? now - 30 * day : now - 900 * day
+    const span = recent ? 180 * day : 700 * day
+    // Whole half hours between 08:00 and 19:30 UTC; one in ten is all day.
+    const startMs =
+      Math.floor((from + rnd() * span) / day) * day + (8 + Math.floor(rnd() * 24) / 2) * 3600_000
+    const allDay = rnd() < 0.1
+    const start = new Date(startMs).toISOString()
+    const end = new Date(startMs + (1 + Math.floor(rnd() * 3)) * 1800_000).toISOString()
+    const stamp = new Date(Math.min(now, startMs - 14 * day)).toISOString()
+    const id = uuidv7({ msecs: Date.parse(stamp) })
+    events.push({
+      id,
+      college_id: collegeId,
+      author_id: authors[i % authors.length]!,
+      category_id: categories.length ? categories[i % categories.length]! : null,
+      name: sentence(rnd, 2 + Math.floor(rnd() * 4)),
+      description: sentence(rnd, 12),
+      location: rnd() < 0.5 ? 'Gimnasio' : 'Sala de actos',
+      all_day: allDay ? 1 : 0,
+      starts_at: allDay ? start.slice(0, 10) : start,
+      ends_at: allDay ? start.slice(0, 10) : end,
+      sequence: 0,
+      version: first + i,
+      deleted_at: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    targets.push({ college_id: collegeId, event_id: id, grade_id: null, course_id: null })
+  }
+  await insertBatched(trx, 'events', events, 15)
+  await insertBatched(trx, 'event_targets', targets, 4)
 }
 
 async function main() {

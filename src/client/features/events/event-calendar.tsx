@@ -14,6 +14,7 @@ import { ScheduleXCalendar, useCalendarApp } from '@schedule-x/react'
 import { useAtomValue } from 'jotai'
 import { type RefObject, useEffect, useMemo, useRef } from 'react'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
+import { addDays, todayIn } from '#shared/time-zones.ts'
 import { readableOn, tint } from '../../platform/contrast.ts'
 import { isDark, themeAtom } from '../../platform/theme.ts'
 
@@ -55,6 +56,21 @@ const GRID_DARK = '#0f172a'
 function colorsOf(color: string, background: string, amount: number) {
   const container = tint(color, background, amount)
   return { main: color, container, onContainer: readableOn(color, [container]) }
+}
+
+/** Days as `YYYY-MM-DD`: `to` is the day after the last. */
+type DayWindow = { from: string; to: string }
+
+/** The days shown, widened by two days each side: stored times are UTC, the grid's days the college's. */
+function windowOf(first: string, last: string): DayWindow {
+  return { from: addDays(first, -2), to: addDays(last, 3) }
+}
+
+/** Events that overlap the window (text order is time order, for days and UTC moments alike). */
+function shownIn(events: CalendarEvent[], window: DayWindow, zone: string) {
+  return events
+    .filter((e) => e.ends_at >= window.from && e.starts_at < window.to)
+    .map((e) => toCalendarEvent(e, zone))
 }
 
 function calendarsOf(categories: EventCategory[]) {
@@ -138,6 +154,11 @@ export default function EventCalendar({
       ] as const,
     [],
   )
+  // schedule-x converts every event it is given (time zones included) on each draw: it gets those of
+  // the days on screen, not the whole mirror.
+  const range = useRef<DayWindow>(undefined as never)
+  range.current ??= windowOf(addDays(todayIn(zone), -42), addDays(todayIn(zone), 42))
+  const latest = useRef(events)
   const calendar = useCalendarApp({
     views: [...views],
     defaultView: phone ? views[0].name : views[1].name,
@@ -146,11 +167,18 @@ export default function EventCalendar({
     timezone: zone as never,
     isDark: dark,
     calendars: calendarsOf(categories),
-    events: events.map((e) => toCalendarEvent(e, zone)),
-    callbacks: { onEventClick: (event) => onOpen(String(event.id)) },
+    events: shownIn(events, range.current, zone),
+    callbacks: {
+      onEventClick: (event) => onOpen(String(event.id)),
+      fetchEvents: async ({ start, end }) => {
+        range.current = windowOf(start.toPlainDate().toString(), end.toPlainDate().toString())
+        return shownIn(latest.current, range.current, zone)
+      },
+    },
   })
   useEffect(() => {
-    calendar?.events.set(events.map((e) => toCalendarEvent(e, zone)))
+    latest.current = events
+    calendar?.events.set(shownIn(events, range.current, zone))
   }, [calendar, events, zone])
   useEffect(() => {
     calendar?.setTheme(dark ? 'dark' : 'light')
