@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { precompress } from './scripts/precompress.ts'
 
 const serverDatabase = process.env.TEST_DATABASE_URL
 
@@ -33,6 +34,7 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,jpeg,woff2}'] },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: {
     proxy: {

@@ -18,7 +18,7 @@ import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/brows
 import { feedRows, monthViewRows } from './lib/calendar.ts'
 import { bundlePageScript, prepareClient } from './lib/client-build.ts'
 import { type Server, startNode } from './lib/processes.ts'
-import { type Row, renderTable } from './lib/table.ts'
+import { fmt, type Row, renderTable } from './lib/table.ts'
 import type { SeedReport, SeedSizes } from './seed-college.ts'
 
 const quick = process.argv.includes('--quick')
@@ -98,18 +98,45 @@ async function apiRows(
     { label: 'GET /api/v1/user', path: '/api/v1/user', token },
     { label: 'GET /api/v1/posts?limit=20 (guardian)', path: '/api/v1/posts?limit=20', token, target: 0.5 },
     { label: 'GET /api/v1/sync first page (guardian)', path: '/api/v1/sync?limit=500', token },
+    {
+      label: 'GET /api/v1/sync first page, Brotli as browsers ask',
+      path: '/api/v1/sync?limit=500',
+      token,
+      headers: { 'accept-encoding': 'br' },
+    },
   ]
   const rows: Row[] = []
   for (const endpoint of endpoints) {
     const figures = await compareEndpoint(app, bare, endpoint, plan.load, log)
     rows.push(...endpointRows(prefix, endpoint, figures, endpoint.target))
   }
+  rows.push(await wireRow(prefix, app, token))
   const sync = await syncRows(prefix, app, bare, token, plan.syncRepeats, log)
   log(
     `  guardian's first sync: puts ${JSON.stringify(sync.run.puts)}, deletes ${JSON.stringify(sync.run.deletes)}`,
   )
   rows.push(...sync.rows)
   return { rows, puts: sync.run.puts }
+}
+
+/** The family's first sync page as sent to a browser that takes Brotli, against the same page sent plain. */
+async function wireRow(prefix: string, app: Server, token: string): Promise<Row> {
+  const sizeWith = async (encoding: string) => {
+    const res = await fetch(`${app.origin}/api/v1/sync?limit=500`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding },
+    })
+    await res.arrayBuffer()
+    return Number(res.headers.get('content-length'))
+  }
+  const [plain, brotli] = [await sizeWith('identity'), await sizeWith('br')]
+  return {
+    measure: `${prefix}GET /api/v1/sync first page (guardian), bytes on the wire with Brotli`,
+    value: fmt.kb(brotli),
+    baseline: `${fmt.kb(plain)} plain`,
+    ratio: fmt.ratio(brotli / plain),
+    target: '<= 0.25x plain',
+    met: brotli / plain <= 0.25,
+  }
 }
 
 async function postgresRows(

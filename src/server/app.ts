@@ -28,6 +28,7 @@ import { rolesRoutes } from './features/roles/roles.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
 import { usersRoutes } from './features/users/users.routes.ts'
 import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
+import { compression } from './platform/compression.ts'
 import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
 import { mediaRoutes } from './platform/media.ts'
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next()
   })
   app.use('*', requestLog)
+  app.use('*', compression)
   app.use('*', securityHeaders)
   app.use('*', resolveCollege)
   // A host that is neither a college's nor the platform's has no API at all.

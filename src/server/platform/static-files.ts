@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
+import { isCompressible, preferredEncoding } from './compression.ts'
 import type { AppEnv } from './context.ts'
 
 const TYPES: Record<string, string> = {
@@ -77,10 +78,19 @@ export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRendere
     (await fileAt(distDir, path)) ??
     (path.startsWith('/default/') ? await fileAt(publicDir, path) : undefined)
   if (asset && path !== '/index.html') {
-    return c.body(new Uint8Array(asset), 200, {
-      'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
-      'Cache-Control': cacheControl(path),
-    })
+    const type = TYPES[extname(path)] ?? 'application/octet-stream'
+    const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(path) }
+    // The copy the build compressed, when the browser takes it (see scripts/precompress.ts).
+    const encoding = isCompressible(type) ? preferredEncoding(c.req.header('accept-encoding')) : undefined
+    const packed = encoding && (await fileAt(distDir, `${path}.${encoding === 'br' ? 'br' : 'gz'}`))
+    if (encoding && packed) {
+      return c.body(new Uint8Array(packed), 200, {
+        ...headers,
+        'Content-Encoding': encoding,
+        Vary: 'Accept-Encoding',
+      })
+    }
+    return c.body(new Uint8Array(asset), 200, headers)
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Not found', 404)
   // A missing file with an extension is a real 404, not the app shell (a stale chunk must fail loudly).

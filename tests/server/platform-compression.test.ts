@@ -1,0 +1,164 @@
+// Answers are compressed as the browser asks: Brotli or gzip for text over 1 KB, built files from the
+// copies the build compressed, nothing for small answers, empty ones or a browser that asks for none.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { preferredEncoding } from '#server/platform/compression.ts'
+import { precompressDir } from '../../scripts/precompress.ts'
+import { type BuiltClient, writeBuiltClient } from './helpers/built-client.ts'
+import { EN } from './helpers/http.ts'
+import { createTestApp, type TestApp } from './helpers/test-app.ts'
+
+let t: TestApp
+let client: BuiltClient
+let token: string
+/** A built chunk big enough to be worth compressing. */
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `palabra ${i}`))}\n`
+
+beforeAll(async () => {
+  client = writeBuiltClient()
+  writeFileSync(join(client.distDir, 'assets', 'big-abc.js'), BIG_JS)
+  // The build's Brotli copy; its text differs on purpose, to prove it is the file that is sent.
+  writeFileSync(join(client.distDir, 'assets', 'big-abc.js.br'), brotliCompressSync('/* from the build */'))
+  t = await createTestApp({ distDir: client.distDir })
+  token = await t.login('guardian@demo.test')
+})
+afterAll(async () => {
+  await t.close()
+  client.remove()
+})
+
+const get = (path: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
+  t.request('GET', path, {
+    token,
+    headers: {
+      ...EN,
+      ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+      ...extra,
+    },
+  })
+
+async function decoded(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.arrayBuffer())
+  const encoding = res.headers.get('content-encoding')
+  if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8')
+  if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8')
+  return bytes.toString('utf8')
+}
+
+describe('API answers', () => {
+  it('a large JSON answer comes in Brotli, or gzip, as asked, and decodes to the same answer', async () => {
+    const plain = await get('/api/v1/sync?limit=200')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const text = await plain.text()
+    expect(text.length).toBeGreaterThan(5_000)
+
+    for (const [asked, answered] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['*', 'br'],
+    ] as const) {
+      const res = await get('/api/v1/sync?limit=200', asked)
+      expect(res.status, asked).toBe(200)
+      expect(res.headers.get('content-encoding'), asked).toBe(answered)
+      expect(res.headers.get('vary'), asked).toContain('Accept-Encoding')
+      const bytes = Number(res.headers.get('content-length'))
+      expect(bytes, asked).toBeLessThan(text.length / 3)
+      expect(JSON.parse(await decoded(res)), asked).toEqual(JSON.parse(text))
+    }
+  })
+
+  it('nothing is compressed for a browser that takes no encoding we speak, or refuses them', async () => {
+    for (const asked of ['identity', 'deflate', 'br;q=0, gzip;q=0', '']) {
+      const res = await get('/api/v1/sync?limit=200', asked)
+      expect(res.headers.get('content-encoding'), asked).toBeNull()
+      expect(res.headers.get('vary'), asked).toContain('Accept-Encoding')
+    }
+  })
+
+  it('a small answer (under 1 KB) is sent as it is', async () => {
+    const res = await get('/api/v1/calendar-feed', 'br')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBeNull()
+    expect(await res.json()).toEqual({ feed: null })
+  })
+
+  it('an error answer is compressed like any other, and keeps its status', async () => {
+    const res = await get('/api/v1/events?from=nonsense', 'gzip')
+    expect(res.status).toBe(422)
+    // Short: sent as it is, still a readable error.
+    expect(JSON.parse(await decoded(res)).errors.from).toEqual(['Please enter a valid date'])
+  })
+
+  it('a 304 stays empty, with no encoding', async () => {
+    const made = await t.request('POST', '/api/v1/calendar-feed', { token })
+    const path = new URL(((await made.json()) as { feed: { https_url: string } }).feed.https_url).pathname
+    const full = await get(path, 'br')
+    expect(full.headers.get('content-encoding')).toBe('br')
+    expect(await decoded(full)).toContain('BEGIN:VCALENDAR')
+    const again = await get(path, 'br', { 'if-none-match': full.headers.get('etag')! })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('content-encoding')).toBeNull()
+    expect(await again.text()).toBe('')
+  })
+})
+
+describe('built files', () => {
+  it("sends the build's Brotli copy when there is one and the browser takes Brotli", async () => {
+    const res = await get('/assets/big-abc.js', 'gzip, br')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(res.headers.get('vary')).toContain('Accept-Encoding')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await decoded(res)).toBe('/* from the build */')
+  })
+
+  it('compresses it on the way when the build left no copy for that encoding, and sends it plain otherwise', async () => {
+    const gz = await get('/assets/big-abc.js', 'gzip')
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(await decoded(gz)).toBe(BIG_JS)
+    const plain = await get('/assets/big-abc.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(BIG_JS)
+  })
+
+  it('the page shell is compressed too when it is over 1 KB, and a small one is not', async () => {
+    const res = await get('/app/home', 'br')
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    const html = await decoded(res)
+    expect(html).toContain('<div id="app"></div>')
+    expect(res.headers.get('content-encoding')).toBe(html.length >= 1024 ? 'br' : null)
+  })
+})
+
+describe('choosing the encoding', () => {
+  it('prefers Brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br')).toBe('br')
+    expect(preferredEncoding('GZIP')).toBe('gzip')
+    expect(preferredEncoding('br;q=0, *;q=0.5')).toBe('gzip')
+    expect(preferredEncoding('*;q=0')).toBeUndefined()
+    expect(preferredEncoding('identity')).toBeUndefined()
+    expect(preferredEncoding(undefined)).toBeUndefined()
+  })
+})
+
+describe('the build step', () => {
+  it('writes a Brotli and a gzip copy of each text file over 1 KB, and leaves small files and pictures alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'precompress-'))
+    try {
+      writeFileSync(join(dir, 'big.js'), BIG_JS)
+      writeFileSync(join(dir, 'small.css'), 'a{color:red}')
+      writeFileSync(join(dir, 'photo.png'), Buffer.alloc(4096, 7))
+      expect(await precompressDir(dir)).toBe(1)
+      expect(brotliDecompressSync(readFileSync(join(dir, 'big.js.br'))).toString()).toBe(BIG_JS)
+      expect(gunzipSync(readFileSync(join(dir, 'big.js.gz'))).toString()).toBe(BIG_JS)
+      for (const missing of ['small.css.br', 'small.css.gz', 'photo.png.br', 'photo.png.gz']) {
+        expect(() => readFileSync(join(dir, missing)), missing).toThrow()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
