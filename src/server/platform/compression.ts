@@ -38,15 +38,19 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
   return undefined
 }
 
+/**
+ * Fast levels: on a family's 580 KB first sync page Brotli 2 takes ~4 ms for 107 KB (Brotli 4: ~6 ms
+ * for the same size; gzip 3: ~6 ms for 105 KB), measured on the 2-core machine.
+ */
 export async function compress(body: Uint8Array, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_QUALITY]: 2,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
         },
       })
-    : gzipAsync(body, { level: 5 })
+    : gzipAsync(body, { level: 3 })
 }
 
 export const compression: MiddlewareHandler = async (c, next) => {
