@@ -140,32 +140,36 @@ export async function engineRows(
   }
 }
 
-async function countPosts(page: Page, dbName: string): Promise<number> {
-  return page.evaluate(async (name) => {
-    // Only open a database the app has created: opening a missing one would create it empty.
-    if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0
-    return new Promise<number>((resolve) => {
-      const open = indexedDB.open(name)
-      open.onerror = () => resolve(0)
-      open.onsuccess = () => {
-        const db = open.result
-        try {
-          const count = db.transaction('posts').objectStore('posts').count()
-          count.onsuccess = () => {
-            db.close()
-            resolve(count.result)
-          }
-          count.onerror = () => {
+/** Rows of one table of the app's database, 0 while it does not exist. */
+export async function countRows(page: Page, dbName: string, table: string): Promise<number> {
+  return page.evaluate(
+    async ([name, store]) => {
+      // Only open a database the app has created: opening a missing one would create it empty.
+      if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0
+      return new Promise<number>((resolve) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => resolve(0)
+        open.onsuccess = () => {
+          const db = open.result
+          try {
+            const count = db.transaction(store).objectStore(store).count()
+            count.onsuccess = () => {
+              db.close()
+              resolve(count.result)
+            }
+            count.onerror = () => {
+              db.close()
+              resolve(0)
+            }
+          } catch {
             db.close()
             resolve(0)
           }
-        } catch {
-          db.close()
-          resolve(0)
         }
-      }
-    })
-  }, dbName)
+      })
+    },
+    [dbName, table] as const,
+  )
 }
 
 async function firstPage(context: BrowserContext): Promise<Page> {
@@ -194,7 +198,7 @@ export async function coldStartRows(
     const feedShown = performance.now() - opened
     const dbName = `college-app-u${settings.guardianId}`
     const deadline = Date.now() + 180_000
-    while ((await countPosts(page, dbName)) < settings.expectedPosts) {
+    while ((await countRows(page, dbName, 'posts')) < settings.expectedPosts) {
       if (Date.now() > deadline)
         throw new Error(`the app's mirror never reached ${settings.expectedPosts} posts`)
       await new Promise((r) => setTimeout(r, 100))

@@ -1,7 +1,8 @@
 // The calendar's two costs: the month grid drawn from a large mirror in the app, and the private
 // calendar feed that Google and Apple calendars poll (a full answer, and the 304 most polls get).
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { compareEndpoint, type Endpoint, endpointRows, type LoadSettings, median } from './api.ts'
+import { countRows } from './browser.ts'
 import type { Server } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 
@@ -47,36 +48,13 @@ export async function feedRows(
   return rows
 }
 
-/** Waits in the page until the database holds `expected` events (the app's first sync has brought them). */
-async function waitForEvents(page: import('playwright-core').Page, dbName: string, expected: number) {
-  await page.waitForFunction(
-    async ([name, want]) => {
-      if (!(await indexedDB.databases()).some((d) => d.name === name)) return false
-      return new Promise<boolean>((resolve) => {
-        const open = indexedDB.open(name as string)
-        open.onerror = () => resolve(false)
-        open.onsuccess = () => {
-          const db = open.result
-          try {
-            const count = db.transaction('events').objectStore('events').count()
-            count.onsuccess = () => {
-              db.close()
-              resolve(count.result >= (want as number))
-            }
-            count.onerror = () => {
-              db.close()
-              resolve(false)
-            }
-          } catch {
-            db.close()
-            resolve(false)
-          }
-        }
-      })
-    },
-    [dbName, expected] as const,
-    { polling: 250, timeout: 180_000 },
-  )
+/** Waits until the app's database holds `expected` events (its first sync has brought them). */
+async function waitForEvents(page: Page, dbName: string, expected: number) {
+  const deadline = Date.now() + 180_000
+  while ((await countRows(page, dbName, 'events')) < expected) {
+    if (Date.now() > deadline) throw new Error(`the app's mirror never reached ${expected} events`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
 }
 
 /**
