@@ -2,6 +2,9 @@
 // this) and revoked as soon as the device is back online.
 import { PENDING_REVOCATIONS_KEY } from './storage-keys.ts'
 
+const RETRY_FIRST_MS = 1_000
+const RETRY_MAX_MS = 60_000
+
 function pending(): string[] {
   try {
     const list = JSON.parse(localStorage.getItem(PENDING_REVOCATIONS_KEY) ?? '[]') as unknown
@@ -40,22 +43,48 @@ export function revokeSoon(token: string): void {
 }
 
 let flushing: Promise<void> | undefined
+let again = false
+let retry: ReturnType<typeof setTimeout> | undefined
+let retryDelay = RETRY_FIRST_MS
 
-/** Revokes the tokens of earlier offline sign-outs; those that still cannot be sent stay for later. */
+/**
+ * Revokes the tokens of earlier offline sign-outs; those that still cannot be sent stay for later. A
+ * call during a flush runs another after it (the connection may have come back meanwhile), and while
+ * the device says it is online, what is left is tried again with a growing delay: the first requests
+ * after reconnecting often fail before the network is really up.
+ */
 export function flushPendingRevocations(): Promise<void> {
-  flushing ??= (async () => {
+  if (flushing) {
+    again = true
+    return flushing
+  }
+  clearTimeout(retry)
+  flushing = (async () => {
     try {
-      const left: string[] = []
-      for (const token of pending()) if (!(await revoke(token))) left.push(token)
-      save(left)
+      do {
+        again = false
+        const revoked = new Set<string>()
+        for (const token of pending()) if (await revoke(token)) revoked.add(token)
+        // Read again: a sign-out during the requests added its token, which must not be lost.
+        save(pending().filter((token) => !revoked.has(token)))
+      } while (again)
     } finally {
       flushing = undefined
+    }
+    if (pending().length && navigator.onLine) {
+      retry = setTimeout(() => void flushPendingRevocations(), retryDelay)
+      retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS)
+    } else {
+      retryDelay = RETRY_FIRST_MS
     }
   })()
   return flushing
 }
 
 export function watchPendingRevocations(): void {
-  window.addEventListener('online', () => void flushPendingRevocations())
+  window.addEventListener('online', () => {
+    retryDelay = RETRY_FIRST_MS
+    void flushPendingRevocations()
+  })
   if (pending().length) void flushPendingRevocations()
 }

@@ -55,7 +55,8 @@ export function EventsPage({ selected }: { selected?: string }) {
           )
         }
       />
-      {events === undefined ? (
+      {/* With its categories: schedule-x takes their colours once, and draws unknown ones in its own. */}
+      {events === undefined || categories === undefined ? (
         <div role="status" aria-label={t`Loading the calendar…`} className="card h-96 animate-pulse" />
       ) : events.length === 0 ? (
         <EmptyState icon={CalendarDays} title={t`No events yet.`}>
