@@ -1,6 +1,6 @@
 // Answers are compressed as the browser asks: Brotli or gzip for text over 1 KB, built files from the
 // copies the build compressed, nothing for small answers, empty ones or a browser that asks for none.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -113,6 +113,17 @@ describe('built files', () => {
     expect(res.headers.get('vary')).toContain('Accept-Encoding')
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await decoded(res)).toBe('/* from the build */')
+  })
+
+  it('ignores a copy older than its file (replaced after the build), and compresses the new file instead', async () => {
+    const file = join(client.distDir, 'assets', 'replaced-abc.js')
+    writeFileSync(`${file}.br`, brotliCompressSync('/* the old build */'))
+    const past = new Date(Date.now() - 60_000)
+    utimesSync(`${file}.br`, past, past)
+    writeFileSync(file, BIG_JS)
+    const res = await get('/assets/replaced-abc.js', 'br')
+    expect(res.headers.get('content-encoding')).toBe('br')
+    expect(await decoded(res)).toBe(BIG_JS)
   })
 
   it('compresses it on the way when the build left no copy for that encoding, and sends it plain otherwise', async () => {

@@ -48,6 +48,24 @@ async function fileAt(root: string, path: string): Promise<Buffer | undefined> {
   }
 }
 
+/**
+ * The build's compressed copy of a file, unless the file was written after it (replaced by hand or by
+ * a partial deploy): a stale copy would send the old file, and a stale service worker never updates.
+ */
+async function freshCopy(root: string, path: string, suffix: 'br' | 'gz'): Promise<Buffer | undefined> {
+  const copy = await fileAt(root, `${path}.${suffix}`)
+  if (!copy) return undefined
+  try {
+    const [original, compressed] = await Promise.all([
+      stat(join(root, normalize(decodeURIComponent(path)))),
+      stat(join(root, normalize(decodeURIComponent(`${path}.${suffix}`)))),
+    ])
+    return compressed.mtimeMs >= original.mtimeMs ? copy : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>No college here</title><body style="font-family:system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem">
 <h1>No college is linked to this address</h1><p>Check the address you were given by your school or college.</p></body></html>`
@@ -82,7 +100,7 @@ export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRendere
     const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(path) }
     // The copy the build compressed, when the browser takes it (see scripts/precompress.ts).
     const encoding = isCompressible(type) ? preferredEncoding(c.req.header('accept-encoding')) : undefined
-    const packed = encoding && (await fileAt(distDir, `${path}.${encoding === 'br' ? 'br' : 'gz'}`))
+    const packed = encoding && (await freshCopy(distDir, path, encoding === 'br' ? 'br' : 'gz'))
     if (encoding && packed) {
       return c.body(new Uint8Array(packed), 200, {
         ...headers,
