@@ -48,7 +48,7 @@ function toCalendarEvent(event: CalendarEvent, zone: string) {
   }
 }
 
-/** The calendar's own backgrounds in each theme (theme-default), under the tinted event boxes. */
+/** The calendar's backgrounds in each theme (set in styles.css), under the tinted event boxes. */
 const GRID_LIGHT = '#ffffff'
 const GRID_DARK = '#0f172a'
 
