@@ -53,6 +53,9 @@ for (const variant of VARIANTS) {
     await shoot(family.page, 'post', variant.name)
     await family.page.goto('/app/profile')
     await shoot(family.page, 'profile', variant.name)
+    await family.page.goto('/events')
+    await expect(family.page.locator('.sx__calendar-wrapper')).toBeVisible()
+    await shoot(family.page, 'calendar', variant.name)
     await family.context.close()
 
     const office = await session('admin@demo.test')

@@ -87,16 +87,18 @@ function calendarsOf(categories: EventCategory[]) {
 
 /**
  * schedule-x names its view button "Select View" whatever it shows, its date input only by a hidden
- * label, every day of its date picker by the same date, and areas with no role: screen readers and voice
- * control get names that match what is on screen, in the app's language. It redraws these at will, so
- * they are named again whenever it does.
+ * label, every day of its date picker by the same date, areas with no role, and days by letters that
+ * do not tell them apart: screen readers, voice control and readers get names that match what is on
+ * screen, in the app's language. It redraws these at will, so they are named again whenever it does.
  */
 function useAccessibleNames(
   wrapper: RefObject<HTMLDivElement | null>,
   words: { viewMenu: string; date: string },
+  locale: string,
 ) {
   const { viewMenu, date } = words
   useEffect(() => {
+    const days = weekdayInitials(locale)
     const root = wrapper.current
     if (!root) return
     const name = (element: Element | null, label: string) => {
@@ -109,6 +111,14 @@ function useAccessibleNames(
       // Its date-picker days all carry the name of one date: the day's number says more, and truly.
       for (const day of root.querySelectorAll('.sx__date-picker__day[aria-label]'))
         day.removeAttribute('aria-label')
+      // Its one-letter day names are the first letter of the short name: seven times "ا" in Arabic,
+      // "m" for both Tuesday and Wednesday in Spanish. The language's own narrow names instead.
+      for (const row of root.querySelectorAll('.sx__month-agenda-day-names, .sx__date-picker__day-names')) {
+        for (const [i, cell] of [...row.children].entries()) {
+          const initial = days[i]
+          if (initial && cell.textContent !== initial) cell.textContent = initial
+        }
+      }
       // Named areas of the day and week grids: a name needs a role.
       for (const area of root.querySelectorAll('div[aria-label]:not([role])'))
         area.setAttribute('role', 'group')
@@ -123,7 +133,14 @@ function useAccessibleNames(
       attributeFilter: ['aria-label', 'role'],
     })
     return () => observer.disconnect()
-  }, [wrapper, viewMenu, date])
+  }, [wrapper, viewMenu, date, locale])
+}
+
+/** Monday to Sunday, as the language writes them in one or two letters (the week starts on Monday). */
+function weekdayInitials(locale: string): string[] {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' })
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
 }
 
 export default function EventCalendar({
@@ -184,7 +201,7 @@ export default function EventCalendar({
     calendar?.setTheme(dark ? 'dark' : 'light')
   }, [calendar, dark])
   const wrapper = useRef<HTMLDivElement>(null)
-  useAccessibleNames(wrapper, { viewMenu: t`change the view`, date: t`Date shown` })
+  useAccessibleNames(wrapper, { viewMenu: t`change the view`, date: t`Date shown` }, locale)
   return (
     <div ref={wrapper} className="event-calendar overflow-hidden rounded-2xl" data-testid="event-calendar">
       <ScheduleXCalendar calendarApp={calendar} />
