@@ -15,7 +15,7 @@ import {
 } from './session.ts'
 import { store } from './store.ts'
 import { configureSync } from './sync/sync-config.ts'
-import { revokeSoon } from './token-revocation.ts'
+import { flushPendingRevocations, rememberRevocation } from './token-revocation.ts'
 import { readStoredToken } from './token-storage.ts'
 
 // The engine (Dexie and friends) loads only once someone is signed in, keeping the sign-in page light.
@@ -70,10 +70,13 @@ function clearSession(): void {
  */
 export async function logout(): Promise<void> {
   const token = readStoredToken()
+  // Written down before anything that waits: a tab closed (or a step stuck) during the clean-up
+  // still leaves the token to revoke at the next start or when the connection returns.
+  if (token) rememberRevocation(token)
   await stopSync()
   clearSession()
   await clearUserData()
-  if (token) revokeSoon(token)
+  void flushPendingRevocations()
 }
 
 /** Fetches the user; offline, keeps the last known user rather than signing anyone out. */

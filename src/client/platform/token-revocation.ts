@@ -38,8 +38,13 @@ async function revoke(token: string): Promise<boolean> {
  * closed tab or a crash in the middle still revokes it later.
  */
 export function revokeSoon(token: string): void {
-  save([...new Set([...pending(), token])])
+  rememberRevocation(token)
   void flushPendingRevocations()
+}
+
+/** Writes the token down for revocation without sending anything yet (see `logout`). */
+export function rememberRevocation(token: string): void {
+  save([...new Set([...pending(), token])])
 }
 
 let flushing: Promise<void> | undefined

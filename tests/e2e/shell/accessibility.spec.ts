@@ -25,7 +25,12 @@ const heading = async (page: Page) => {
 const calendar = async (page: Page) => {
   await heading(page)
   await expect(page.locator('.sx__event').first()).toBeVisible()
+  await animationsDone(page)
 }
+
+/** Colours are measured once what fades in has finished. */
+const animationsDone = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`in the ${theme} theme`, () => {
@@ -66,8 +71,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.locator('.sx__view-selection-selected-item').click()
         await page.locator('.sx__view-selection-item', { hasText: view }).click()
         await expect(page.locator('.sx__view-selection-selected-item')).toContainText(view)
-        // The new view fades in: its colours are measured once it has.
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+        await animationsDone(page)
         expect(await seriousViolations(page), `calendar, ${view} view`).toEqual([])
       }
       await page.getByTestId('event-list').getByRole('link').first().click()
