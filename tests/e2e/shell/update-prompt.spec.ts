@@ -33,8 +33,10 @@ test('P7: a new build offers "Update"; the old tab keeps working and accepting l
     await page.getByRole('link', { name: 'Gallery' }).first().click()
     await expect(page.getByRole('heading', { name: 'Gallery' })).toBeVisible()
 
+    // Listening before the click: the new version can load before the click's own wait is over.
+    const reloaded = page.waitForEvent('load')
     await page.getByRole('button', { name: 'Update' }).click()
-    await page.waitForEvent('load')
+    await reloaded
     await page.goto('/blog/articles')
     await expect(page.getByRole('link', { name: title })).toBeVisible()
     await expect(page.getByTestId('sync-state').first()).toHaveText('Waiting to send')
