@@ -49,6 +49,8 @@ test('a session ended on another device brings the user to sign in, saying why, 
 }) => {
   await signIn(page, 'guardian@demo.test')
   await page.goto('/app/profile')
+  // Settled first: a request still in flight when the session ends would end it on this screen.
+  await page.waitForLoadState('networkidle')
   // Signed out everywhere from another device (here: the same token revoked through the API).
   const token = await page.evaluate(() => localStorage.getItem('token'))
   expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(

@@ -35,6 +35,8 @@ export async function signOut(page: Page) {
 /** Public pages have a language select; signed-in pages have the account menu's Language submenu. */
 export async function chooseLanguage(page: Page, code: string) {
   const select = page.getByRole('combobox', { name: /Language|Idioma|اللغة|Sprache|Langue|语言/ })
+  // One of the two is on screen once the page has drawn (after a reload, the count alone may be 0).
+  await expect(select.or(page.getByTestId('account-button'))).toBeVisible()
   if (await select.count()) return select.selectOption(code)
   await openAccountMenu(page)
   await page.getByRole('menuitem', { name: /Language|Idioma|اللغة|Sprache|Langue|语言/ }).click()
