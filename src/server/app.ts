@@ -17,14 +17,17 @@ import { eventCategoriesRoutes } from './features/events/event-categories.routes
 import { eventsRoutes } from './features/events/events.routes.ts'
 import { eventsSyncSources } from './features/events/events.sync.ts'
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts'
+import { notificationSendsRoutes } from './features/notifications/notification-sends.routes.ts'
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
+import { pushSubscriptionsRoutes } from './features/notifications/push-subscriptions.routes.ts'
 import { platformCollegesRoutes } from './features/platform/platform-colleges.routes.ts'
 import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts'
 import { postImagesRoutes } from './features/posts/post-images.routes.ts'
 import { postsRoutes } from './features/posts/posts.routes.ts'
 import { postsSyncSources } from './features/posts/posts.sync.ts'
 import { rolesRoutes } from './features/roles/roles.routes.ts'
+import { liveRoutes } from './features/sync/live.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
 import { usersRoutes } from './features/users/users.routes.ts'
 import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
@@ -109,6 +112,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', integrationsRoutes)
   app.route('/', platformCollegesRoutes)
   app.route('/', notificationsRoutes)
+  app.route('/', notificationSendsRoutes)
+  app.route('/', pushSubscriptionsRoutes)
   app.route('/', coursesRoutes)
   app.route('/', postsRoutes)
   app.route('/', postImagesRoutes)
@@ -117,6 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', eventCategoriesRoutes)
   app.route('/', calendarFeedRoutes)
   app.route('/', syncRoutes)
+  app.route('/', liveRoutes)
   app.route('/', mediaRoutes)
 
   app.notFound((c) => {

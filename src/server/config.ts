@@ -13,6 +13,8 @@ export type Config = {
   distDir: string
   publicDir: string
   logRequests: boolean
+  /** Lets a local HTTP server stand in for a push service (tests, benchmarks); never in production. */
+  pushAllowHttp: boolean
 }
 
 function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     distDir: resolve(env.DIST_DIR ?? './dist'),
     publicDir: resolve('./public'),
     logRequests: env.LOG_REQUESTS !== '0',
+    pushAllowHttp: env.PUSH_ALLOW_HTTP === '1',
     ...overrides,
   }
 }

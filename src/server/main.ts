@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { ensureReferenceData } from './db/reference-data.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER, seedDemo } from './db/seed.ts'
 import { loadCatalogs } from './platform/i18n.ts'
+import { startJobWorker } from './platform/jobs.ts'
 import { logger } from './platform/logger.ts'
 import { prepareDummyHash } from './platform/passwords.ts'
 import { localStorage } from './platform/storage.ts'
@@ -33,6 +34,8 @@ if (process.env.SEED !== '0') await seedDemo(handle.db, storage)
 
 const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
 await prepareDummyHash()
+// Push fan-out and mail run beside the requests; on PostgreSQL every server takes its share of jobs.
+const stopJobs = startJobWorker({ db: handle.db, dialect: handle.dialect, config, storage })
 const server = createAdaptorServer({ fetch: app.fetch })
 // A school's morning opens hundreds of connections at once: queue them rather than drop the SYNs,
 // which clients would retry only after 1, 3, 7 seconds.
@@ -53,6 +56,7 @@ server.listen({ port: config.port, backlog: 2048 }, () => {
 })
 
 function shutdown() {
+  stopJobs()
   server.close(() => {
     void handle.close().then(() => process.exit(0))
   })

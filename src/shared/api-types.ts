@@ -46,8 +46,13 @@ export type Notification = {
   scope: string
   emergency: boolean
   read_at: string | null
+  /** An emergency's answer (read, safe, help) and when it was given, on the device. */
+  answer: NotificationAnswer | null
+  answered_at: string | null
   created_at: string
 }
+
+export type NotificationAnswer = 'read' | 'safe' | 'help'
 
 export type ValidationErrors = Record<string, string[]>
 export type ApiErrorBody = { message: string; errors?: ValidationErrors }

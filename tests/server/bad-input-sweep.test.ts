@@ -99,6 +99,39 @@ function calls(): Call[] {
       json: { read_at: '2026-01-01T00:00:00Z' },
     },
     { method: 'POST', path: '/api/v1/post-categories', token: a, json: { name: 'Z' } },
+    {
+      method: 'POST',
+      path: `/api/v1/notifications/${'{notification}'}/answer`,
+      token: g,
+      json: { answer: 'read', answered_at: '2026-01-01T00:00:00Z' },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/college-notifications',
+      token: a,
+      json: {
+        id: uuidv7(),
+        title: 'T',
+        content: 'C',
+        emergency: false,
+        send_at: null,
+        scope: 'users',
+        users: [1],
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/college-notifications/preview',
+      token: a,
+      json: { scope: 'grades', grades: [1] },
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/push/subscriptions',
+      token: g,
+      json: { endpoint: 'https://push.example/x', keys: { p256dh: 'BA', auth: 'AA' } },
+    },
+    { method: 'POST', path: '/api/v1/push/subscriptions/remove', token: g, json: { endpoint: 'https://x' } },
     // Administration.
     {
       method: 'POST',

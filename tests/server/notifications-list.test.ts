@@ -91,6 +91,8 @@ describe('GET /api/v1/notifications', () => {
       scope: 'user',
       emergency: true,
       read_at: null,
+      answer: null,
+      answered_at: null,
       created_at: new Date(Date.UTC(2026, 2, 5, 9)).toISOString(),
     })
     expect(page.data.some((n) => n.title === 'Para el alumno' || n.title === 'Beta notice')).toBe(false)

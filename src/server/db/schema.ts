@@ -15,6 +15,7 @@ import type {
   EventsTable,
   EventTargetsTable,
 } from './tables/events.ts'
+import type { JobsTable, NotificationSendsTable, PushSubscriptionsTable } from './tables/notifications.ts'
 import type {
   PostCategoriesTable,
   PostImagesTable,
@@ -183,6 +184,11 @@ export interface NotificationsTable {
   read_at: string | null
   created_at: string
   version: Generated<number>
+  send_id: string | null
+  /** An emergency's answer: read | safe | help. */
+  answer: string | null
+  answered_at: string | null
+  delivered_at: string | null
 }
 
 export interface RateLimitsTable {
@@ -220,6 +226,7 @@ export interface SyncExitsTable {
 // Each area's row types live beside this file; they are re-exported so every import stays `db/schema.ts`.
 export type * from './tables/college-content.ts'
 export type * from './tables/events.ts'
+export type * from './tables/notifications.ts'
 export type * from './tables/posts.ts'
 
 export interface Database {
@@ -256,6 +263,9 @@ export interface Database {
   events: EventsTable
   event_targets: EventTargetsTable
   calendar_feeds: CalendarFeedsTable
+  notification_sends: NotificationSendsTable
+  jobs: JobsTable
+  push_subscriptions: PushSubscriptionsTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -289,3 +299,5 @@ export type TenantTable =
   | 'events'
   | 'event_targets'
   | 'calendar_feeds'
+  | 'notification_sends'
+  | 'push_subscriptions'

@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import type { Notification } from '#shared/api-types.ts'
+import { messages } from '#shared/i18n/messages.ts'
+import { notificationAnswerSchema } from '#shared/notifications.schema.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
 import { readReceiptSchema } from '#shared/posts.schema.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
-import { notFound } from '../../platform/errors.ts'
+import { notFound, validationError } from '../../platform/errors.ts'
 import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -70,4 +72,50 @@ notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireC
     })
   }
   return c.json({ id: row.id, read_at: row.read_at && row.read_at < when ? row.read_at : when })
+})
+
+/** A moment the device gave, unless it is in the future (a wrong clock): then the server's. */
+function deviceTime(given: string | undefined, now: string): string {
+  return given && given < now ? given : now
+}
+
+/**
+ * Answers an emergency (or acknowledges any notification): "read" from everyone, "safe" or "need
+ * help" from families. Sent from the outbox, so `answered_at` is when the person answered, perhaps
+ * offline long before; of two answers the later one by that time stands.
+ */
+notificationsRoutes.post('/api/v1/notifications/:id/answer', requireAuth, requireCollegeMember, async (c) => {
+  const { user } = c.var.auth
+  const { answer, answered_at } = validate(c, notificationAnswerSchema, await readJson(c))
+  const { db } = c.var.deps
+  const row = await tenantScope(db, user.college_id!)
+    .selectFrom('notifications')
+    .selectAll()
+    .where('id', '=', c.req.param('id'))
+    .where('user_id', '=', user.id)
+    .executeTakeFirst()
+  if (!row) throw notFound()
+  if (answer !== 'read' && !(row.emergency === 1 && user.role_key === 'guardian'))
+    throw validationError({ answer: [messages.answerFamiliesOnly] })
+  const now = nowIso()
+  const when = deviceTime(answered_at, now)
+  const newer = !row.answered_at || when >= row.answered_at
+  const readAt = row.read_at && row.read_at < when ? row.read_at : when
+  if (newer || readAt !== row.read_at) {
+    const updated = await db.transaction().execute(async (trx) => {
+      const version = await takeVersion(trx, user.college_id!)
+      return tenantScope(trx, user.college_id!)
+        .updateTable('notifications')
+        .set({
+          read_at: readAt,
+          ...(newer ? { answer, answered_at: when } : {}),
+          version,
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+    return c.json(toNotificationDto(updated))
+  }
+  return c.json(toNotificationDto(row))
 })
