@@ -18,6 +18,7 @@ import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/brows
 import { feedRows, monthViewRows } from './lib/calendar.ts'
 import { bundlePageScript, prepareClient } from './lib/client-build.ts'
 import { type Server, startNode } from './lib/processes.ts'
+import { pushFanoutRows } from './lib/push-fanout.ts'
 import { fmt, type Row, renderTable } from './lib/table.ts'
 import type { SeedReport, SeedSizes } from './seed-college.ts'
 
@@ -194,6 +195,10 @@ async function main() {
     rows.push(...api.rows)
     log(`[${elapsed()}] calendar feed`)
     rows.push(...(await feedRows(app, bare, await signIn(app, GUARDIAN, PASSWORD), plan.load, log)))
+    log(`[${elapsed()}] push fan-out (1,000 subscriptions, local stand-in)`)
+    const pushDir = join(work, 'push')
+    mkdirSync(pushDir)
+    rows.push(...(await pushFanoutRows(pushDir, { subscriptions: 1_000, runs: quick ? 1 : 3 }, log)))
 
     log(`[${elapsed()}] browser: engine, raw bulkPut, feed`)
     const token = await signIn(app, GUARDIAN, PASSWORD)

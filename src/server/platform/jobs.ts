@@ -6,7 +6,14 @@ import type { Database, JobsTable } from '../db/schema.ts'
 import type { AppDeps } from './context.ts'
 import { logger } from './logger.ts'
 
-export type Job = { id: number; collegeId: number | null; payload: unknown; attempts: number }
+export type Job = {
+  id: number
+  collegeId: number | null
+  payload: unknown
+  attempts: number
+  /** Long work calls this between steps, so other workers keep seeing the job as held. */
+  renewLease: () => Promise<void>
+}
 export type JobHandler = (deps: AppDeps, job: Job) => Promise<void>
 
 const handlers = new Map<string, JobHandler>()
@@ -127,6 +134,13 @@ export async function runDueJobs(deps: AppDeps, max = 100): Promise<number> {
         collegeId: row.college_id,
         payload: JSON.parse(row.payload),
         attempts: row.attempts,
+        renewLease: async () => {
+          await deps.db
+            .updateTable('jobs')
+            .set({ locked_until: new Date(Date.now() + JOB_LEASE_MS).toISOString() })
+            .where('id', '=', row.id)
+            .execute()
+        },
       })
       await finish(deps, row.id)
     } catch (error) {

@@ -1,6 +1,7 @@
 // Web push (RFC 8030 with VAPID, RFC 8292, and aes128gcm payloads, RFC 8291). `web-push` encrypts and
 // signs; the request goes out through fetch, which keeps connections to the push service open across
 // a fan-out of thousands of messages.
+import { createPublicKey } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import webpush from 'web-push'
@@ -49,7 +50,33 @@ export function loadVapidKeys(
 export function isAllowedEndpoint(endpoint: string, allowHttp: boolean): boolean {
   try {
     const url = new URL(endpoint)
-    return url.protocol === 'https:' || (allowHttp && url.protocol === 'http:')
+    if (allowHttp) return url.protocol === 'https:' || url.protocol === 'http:'
+    // Push services have names; an address written as an IP (127.0.0.1, 10.x, [::1]) is refused.
+    const ipLiteral = /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname) || url.hostname.startsWith('[')
+    return url.protocol === 'https:' && !ipLiteral && url.hostname !== 'localhost'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A browser's keys as RFC 8291 needs them: an uncompressed P-256 point and at least 16 secret bytes.
+ * Checked when stored, so one bad subscription cannot fail the delivery of everyone else's.
+ */
+export function isValidPushKeys(p256dh: string, auth: string): boolean {
+  const point = Buffer.from(p256dh, 'base64url')
+  if (point.length !== 65 || point[0] !== 4 || Buffer.from(auth, 'base64url').length < 16) return false
+  try {
+    createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
+    })
+    return true
   } catch {
     return false
   }
@@ -60,17 +87,23 @@ export function webPushSender(keys: VapidKeys, allowHttp: boolean, timeoutMs = 1
     publicKey: keys.publicKey,
     async send(target, message) {
       if (!isAllowedEndpoint(target.endpoint, allowHttp)) return 'gone'
-      const request = webpush.generateRequestDetails(
-        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-        message.payload,
-        {
-          vapidDetails: keys,
-          TTL: message.ttlSeconds,
-          urgency: message.urgency,
-          topic: message.topic,
-          contentEncoding: 'aes128gcm',
-        },
-      )
+      let request: ReturnType<typeof webpush.generateRequestDetails>
+      try {
+        request = webpush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          message.payload,
+          {
+            vapidDetails: keys,
+            TTL: message.ttlSeconds,
+            urgency: message.urgency,
+            topic: message.topic,
+            contentEncoding: 'aes128gcm',
+          },
+        )
+      } catch {
+        // Keys no browser could have made: the subscription is of no use.
+        return 'gone'
+      }
       const headers: Record<string, string> = {}
       for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value)
       delete headers['Content-Length']
@@ -80,6 +113,8 @@ export function webPushSender(keys: VapidKeys, allowHttp: boolean, timeoutMs = 1
           headers,
           body: request.body as Buffer<ArrayBuffer>,
           signal: AbortSignal.timeout(timeoutMs),
+          // A push service answers; it never sends the message on somewhere else.
+          redirect: 'manual',
         })
         await response.arrayBuffer().catch(() => undefined)
         if (response.status === 404 || response.status === 410) return 'gone'

@@ -178,6 +178,7 @@ async function deliver(deps: AppDeps, job: Job): Promise<void> {
     if (copies.length === 0) break
     after = copies.at(-1)!.id
     const result = await deliverBatch(deps, push, college, send, copies, origin)
+    await job.renewLease()
     failed += result.failed
     if (result.delivered.length)
       await tenantScope(db, collegeId)

@@ -8,7 +8,7 @@ import { message } from '#shared/i18n/translate.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { validationError } from '../../platform/errors.ts'
-import { isAllowedEndpoint, pushSenderFor } from '../../platform/push.ts'
+import { isAllowedEndpoint, isValidPushKeys, pushSenderFor } from '../../platform/push.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 
@@ -43,6 +43,8 @@ pushSubscriptionsRoutes.post('/api/v1/push/subscriptions', requireAuth, requireC
   const { endpoint, keys } = validate(c, subscriptionSchema, await readJson(c))
   if (!isAllowedEndpoint(endpoint, c.var.deps.config.pushAllowHttp))
     throw validationError({ endpoint: [messages.pushEndpointInvalid] })
+  if (!isValidPushKeys(keys.p256dh, keys.auth))
+    throw validationError({ keys: [messages.pushEndpointInvalid] })
   const { db } = c.var.deps
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute()
