@@ -14,8 +14,10 @@ import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as BlogRouteRouteImport } from './routes/blog/route'
 import { Route as CollegeRouteRouteImport } from './routes/college/route'
+import { Route as CollegeNotificationsRouteRouteImport } from './routes/college-notifications/route'
 import { Route as CollegesRouteRouteImport } from './routes/colleges/route'
 import { Route as EventsRouteRouteImport } from './routes/events/route'
+import { Route as NotificationsRouteRouteImport } from './routes/notifications/route'
 import { Route as PlatformRouteRouteImport } from './routes/platform/route'
 import { Route as UsersRouteRouteImport } from './routes/users/route'
 import { Route as AdminContactsRouteRouteImport } from './routes/admin/contacts/route'
@@ -32,11 +34,15 @@ import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSplatRouteImport } from './routes/blog/$'
 import { Route as BlogGalleryRouteImport } from './routes/blog/gallery'
 import { Route as BlogNewPostRouteImport } from './routes/blog/new-post'
+import { Route as CollegeNotificationsIndexRouteImport } from './routes/college-notifications/index'
+import { Route as CollegeNotificationsIdRouteImport } from './routes/college-notifications/$id'
+import { Route as CollegeNotificationsNewNotificationRouteImport } from './routes/college-notifications/new-notification'
 import { Route as CollegeIndexRouteImport } from './routes/college/index'
 import { Route as CollegesContactRouteImport } from './routes/colleges/contact'
 import { Route as CollegesDetailsRouteImport } from './routes/colleges/details'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsNewEventRouteImport } from './routes/events/new-event'
+import { Route as NotificationsIndexRouteImport } from './routes/notifications/index'
 import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
 import { Route as UsersIndexRouteImport } from './routes/users/index'
 import { Route as UsersSplatRouteImport } from './routes/users/$'
@@ -79,6 +85,12 @@ const CollegeRouteRoute = CollegeRouteRouteImport.update({
   path: '/college',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CollegeNotificationsRouteRoute =
+  CollegeNotificationsRouteRouteImport.update({
+    id: '/college-notifications',
+    path: '/college-notifications',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const CollegesRouteRoute = CollegesRouteRouteImport.update({
   id: '/colleges',
   path: '/colleges',
@@ -87,6 +99,11 @@ const CollegesRouteRoute = CollegesRouteRouteImport.update({
 const EventsRouteRoute = EventsRouteRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRouteRoute = NotificationsRouteRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlatformRouteRoute = PlatformRouteRouteImport.update({
@@ -169,6 +186,23 @@ const BlogNewPostRoute = BlogNewPostRouteImport.update({
   path: '/new-post',
   getParentRoute: () => BlogRouteRoute,
 } as any)
+const CollegeNotificationsIndexRoute =
+  CollegeNotificationsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => CollegeNotificationsRouteRoute,
+  } as any)
+const CollegeNotificationsIdRoute = CollegeNotificationsIdRouteImport.update({
+  id: '/$id',
+  path: '/$id',
+  getParentRoute: () => CollegeNotificationsRouteRoute,
+} as any)
+const CollegeNotificationsNewNotificationRoute =
+  CollegeNotificationsNewNotificationRouteImport.update({
+    id: '/new-notification',
+    path: '/new-notification',
+    getParentRoute: () => CollegeNotificationsRouteRoute,
+  } as any)
 const CollegeIndexRoute = CollegeIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -193,6 +227,11 @@ const EventsNewEventRoute = EventsNewEventRouteImport.update({
   id: '/new-event',
   path: '/new-event',
   getParentRoute: () => EventsRouteRoute,
+} as any)
+const NotificationsIndexRoute = NotificationsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => NotificationsRouteRoute,
 } as any)
 const PlatformCollegesRoute = PlatformCollegesRouteImport.update({
   id: '/colleges',
@@ -281,8 +320,10 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
+  '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
+  '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
@@ -297,6 +338,8 @@ export interface FileRoutesByFullPath {
   '/blog/$': typeof BlogSplatRoute
   '/blog/gallery': typeof BlogGalleryRoute
   '/blog/new-post': typeof BlogNewPostRoute
+  '/college-notifications/$id': typeof CollegeNotificationsIdRoute
+  '/college-notifications/new-notification': typeof CollegeNotificationsNewNotificationRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
   '/events/new-event': typeof EventsNewEventRoute
@@ -307,8 +350,10 @@ export interface FileRoutesByFullPath {
   '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
   '/blog/': typeof BlogIndexRoute
+  '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
   '/events/': typeof EventsIndexRoute
+  '/notifications/': typeof NotificationsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
@@ -337,6 +382,8 @@ export interface FileRoutesByTo {
   '/blog/$': typeof BlogSplatRoute
   '/blog/gallery': typeof BlogGalleryRoute
   '/blog/new-post': typeof BlogNewPostRoute
+  '/college-notifications/$id': typeof CollegeNotificationsIdRoute
+  '/college-notifications/new-notification': typeof CollegeNotificationsNewNotificationRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
   '/events/new-event': typeof EventsNewEventRoute
@@ -347,8 +394,10 @@ export interface FileRoutesByTo {
   '/users/roles': typeof UsersRolesRoute
   '/app': typeof AppIndexRoute
   '/blog': typeof BlogIndexRoute
+  '/college-notifications': typeof CollegeNotificationsIndexRoute
   '/college': typeof CollegeIndexRoute
   '/events': typeof EventsIndexRoute
+  '/notifications': typeof NotificationsIndexRoute
   '/users': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
@@ -368,8 +417,10 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
+  '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
+  '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
@@ -384,6 +435,8 @@ export interface FileRoutesById {
   '/blog/$': typeof BlogSplatRoute
   '/blog/gallery': typeof BlogGalleryRoute
   '/blog/new-post': typeof BlogNewPostRoute
+  '/college-notifications/$id': typeof CollegeNotificationsIdRoute
+  '/college-notifications/new-notification': typeof CollegeNotificationsNewNotificationRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
   '/events/new-event': typeof EventsNewEventRoute
@@ -394,8 +447,10 @@ export interface FileRoutesById {
   '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
   '/blog/': typeof BlogIndexRoute
+  '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
   '/events/': typeof EventsIndexRoute
+  '/notifications/': typeof NotificationsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
@@ -416,8 +471,10 @@ export interface FileRouteTypes {
     | '/app'
     | '/blog'
     | '/college'
+    | '/college-notifications'
     | '/colleges'
     | '/events'
+    | '/notifications'
     | '/platform'
     | '/users'
     | '/admin/contacts'
@@ -432,6 +489,8 @@ export interface FileRouteTypes {
     | '/blog/$'
     | '/blog/gallery'
     | '/blog/new-post'
+    | '/college-notifications/$id'
+    | '/college-notifications/new-notification'
     | '/colleges/contact'
     | '/colleges/details'
     | '/events/new-event'
@@ -442,8 +501,10 @@ export interface FileRouteTypes {
     | '/users/roles'
     | '/app/'
     | '/blog/'
+    | '/college-notifications/'
     | '/college/'
     | '/events/'
+    | '/notifications/'
     | '/users/'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
@@ -472,6 +533,8 @@ export interface FileRouteTypes {
     | '/blog/$'
     | '/blog/gallery'
     | '/blog/new-post'
+    | '/college-notifications/$id'
+    | '/college-notifications/new-notification'
     | '/colleges/contact'
     | '/colleges/details'
     | '/events/new-event'
@@ -482,8 +545,10 @@ export interface FileRouteTypes {
     | '/users/roles'
     | '/app'
     | '/blog'
+    | '/college-notifications'
     | '/college'
     | '/events'
+    | '/notifications'
     | '/users'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
@@ -502,8 +567,10 @@ export interface FileRouteTypes {
     | '/app'
     | '/blog'
     | '/college'
+    | '/college-notifications'
     | '/colleges'
     | '/events'
+    | '/notifications'
     | '/platform'
     | '/users'
     | '/admin/contacts'
@@ -518,6 +585,8 @@ export interface FileRouteTypes {
     | '/blog/$'
     | '/blog/gallery'
     | '/blog/new-post'
+    | '/college-notifications/$id'
+    | '/college-notifications/new-notification'
     | '/colleges/contact'
     | '/colleges/details'
     | '/events/new-event'
@@ -528,8 +597,10 @@ export interface FileRouteTypes {
     | '/users/roles'
     | '/app/'
     | '/blog/'
+    | '/college-notifications/'
     | '/college/'
     | '/events/'
+    | '/notifications/'
     | '/users/'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
@@ -549,8 +620,10 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   BlogRouteRoute: typeof BlogRouteRouteWithChildren
   CollegeRouteRoute: typeof CollegeRouteRouteWithChildren
+  CollegeNotificationsRouteRoute: typeof CollegeNotificationsRouteRouteWithChildren
   CollegesRouteRoute: typeof CollegesRouteRouteWithChildren
   EventsRouteRoute: typeof EventsRouteRouteWithChildren
+  NotificationsRouteRoute: typeof NotificationsRouteRouteWithChildren
   PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
   UsersRouteRoute: typeof UsersRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
@@ -595,6 +668,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollegeRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/college-notifications': {
+      id: '/college-notifications'
+      path: '/college-notifications'
+      fullPath: '/college-notifications'
+      preLoaderRoute: typeof CollegeNotificationsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/colleges': {
       id: '/colleges'
       path: '/colleges'
@@ -607,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform': {
@@ -721,6 +808,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogNewPostRouteImport
       parentRoute: typeof BlogRouteRoute
     }
+    '/college-notifications/': {
+      id: '/college-notifications/'
+      path: '/'
+      fullPath: '/college-notifications/'
+      preLoaderRoute: typeof CollegeNotificationsIndexRouteImport
+      parentRoute: typeof CollegeNotificationsRouteRoute
+    }
+    '/college-notifications/$id': {
+      id: '/college-notifications/$id'
+      path: '/$id'
+      fullPath: '/college-notifications/$id'
+      preLoaderRoute: typeof CollegeNotificationsIdRouteImport
+      parentRoute: typeof CollegeNotificationsRouteRoute
+    }
+    '/college-notifications/new-notification': {
+      id: '/college-notifications/new-notification'
+      path: '/new-notification'
+      fullPath: '/college-notifications/new-notification'
+      preLoaderRoute: typeof CollegeNotificationsNewNotificationRouteImport
+      parentRoute: typeof CollegeNotificationsRouteRoute
+    }
     '/college/': {
       id: '/college/'
       path: '/'
@@ -755,6 +863,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/events/new-event'
       preLoaderRoute: typeof EventsNewEventRouteImport
       parentRoute: typeof EventsRouteRoute
+    }
+    '/notifications/': {
+      id: '/notifications/'
+      path: '/'
+      fullPath: '/notifications/'
+      preLoaderRoute: typeof NotificationsIndexRouteImport
+      parentRoute: typeof NotificationsRouteRoute
     }
     '/platform/colleges': {
       id: '/platform/colleges'
@@ -956,6 +1071,25 @@ const CollegeRouteRouteWithChildren = CollegeRouteRoute._addFileChildren(
   CollegeRouteRouteChildren,
 )
 
+interface CollegeNotificationsRouteRouteChildren {
+  CollegeNotificationsIdRoute: typeof CollegeNotificationsIdRoute
+  CollegeNotificationsNewNotificationRoute: typeof CollegeNotificationsNewNotificationRoute
+  CollegeNotificationsIndexRoute: typeof CollegeNotificationsIndexRoute
+}
+
+const CollegeNotificationsRouteRouteChildren: CollegeNotificationsRouteRouteChildren =
+  {
+    CollegeNotificationsIdRoute: CollegeNotificationsIdRoute,
+    CollegeNotificationsNewNotificationRoute:
+      CollegeNotificationsNewNotificationRoute,
+    CollegeNotificationsIndexRoute: CollegeNotificationsIndexRoute,
+  }
+
+const CollegeNotificationsRouteRouteWithChildren =
+  CollegeNotificationsRouteRoute._addFileChildren(
+    CollegeNotificationsRouteRouteChildren,
+  )
+
 interface CollegesRouteRouteChildren {
   CollegesContactRoute: typeof CollegesContactRoute
   CollegesDetailsRoute: typeof CollegesDetailsRoute
@@ -991,6 +1125,17 @@ const EventsRouteRouteChildren: EventsRouteRouteChildren = {
 const EventsRouteRouteWithChildren = EventsRouteRoute._addFileChildren(
   EventsRouteRouteChildren,
 )
+
+interface NotificationsRouteRouteChildren {
+  NotificationsIndexRoute: typeof NotificationsIndexRoute
+}
+
+const NotificationsRouteRouteChildren: NotificationsRouteRouteChildren = {
+  NotificationsIndexRoute: NotificationsIndexRoute,
+}
+
+const NotificationsRouteRouteWithChildren =
+  NotificationsRouteRoute._addFileChildren(NotificationsRouteRouteChildren)
 
 interface PlatformRouteRouteChildren {
   PlatformCollegesRoute: typeof PlatformCollegesRoute
@@ -1030,8 +1175,10 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   BlogRouteRoute: BlogRouteRouteWithChildren,
   CollegeRouteRoute: CollegeRouteRouteWithChildren,
+  CollegeNotificationsRouteRoute: CollegeNotificationsRouteRouteWithChildren,
   CollegesRouteRoute: CollegesRouteRouteWithChildren,
   EventsRouteRoute: EventsRouteRouteWithChildren,
+  NotificationsRouteRoute: NotificationsRouteRouteWithChildren,
   PlatformRouteRoute: PlatformRouteRouteWithChildren,
   UsersRouteRoute: UsersRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,

@@ -53,3 +53,63 @@ self.addEventListener('sync', (event) => {
     }),
   )
 })
+
+type PushPayload = {
+  id: string
+  title: string
+  body: string
+  emergency: boolean
+  college?: string
+  icon?: string
+  url: string
+}
+
+// A push shows the notification with the college's icon (an emergency stays until touched and
+// vibrates), and tells open pages to pull, so the mirror and the emergency screen follow at once.
+self.addEventListener('push', (event) => {
+  let data: PushPayload
+  try {
+    data = event.data?.json() as PushPayload
+  } catch {
+    return
+  }
+  if (!data?.title) return
+  const options: NotificationOptions & { vibrate?: number[]; renotify?: boolean } = {
+    body: data.body,
+    icon: data.icon,
+    badge: data.icon,
+    tag: data.id,
+    data: { url: data.url, id: data.id },
+    requireInteraction: data.emergency,
+    renotify: data.emergency,
+    vibrate: data.emergency ? [400, 200, 400, 200, 400] : undefined,
+  }
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(data.emergency ? `⚠ ${data.title}` : data.title, options),
+      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+        for (const client of clients) client.postMessage({ type: 'replay-outbox' })
+      }),
+    ]),
+  )
+})
+
+// Touching it opens the app on that notification: an open window of the app is reused and focused.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const path = (event.notification.data as { url?: string } | undefined)?.url ?? '/notifications/'
+  const target = new URL(path, self.location.origin).href
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (clients) => {
+      const open = clients.find((c) => new URL(c.url).origin === self.location.origin) as
+        | WindowClient
+        | undefined
+      if (open) {
+        await open.focus()
+        await open.navigate(target).catch(() => open.postMessage({ type: 'open', url: path }))
+        return
+      }
+      await self.clients.openWindow(target)
+    }),
+  )
+})

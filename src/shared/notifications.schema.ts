@@ -116,6 +116,8 @@ export type NotificationRecipient = {
   user_id: number
   name: string
   role: string
+  /** The role's own name (a college's custom roles have no translation). */
+  role_name: string
   phone: string
   email: string
   read_at: string | null

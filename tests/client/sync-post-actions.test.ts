@@ -3,11 +3,10 @@ import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
-  LOCAL_IMAGE_PREFIX,
+  answerNotification,
   markNotificationRead,
-  markPostRead,
-  savePost,
-} from '#client/features/posts/post-actions.ts'
+} from '#client/features/notifications/notification-actions.ts'
+import { LOCAL_IMAGE_PREFIX, markPostRead, savePost } from '#client/features/posts/post-actions.ts'
 import { type LocalDb, openLocalDb } from '#client/platform/sync/local-db.ts'
 import { replayOutbox } from '#client/platform/sync/outbox.ts'
 import { pullOnce } from '#client/platform/sync/pull.ts'
@@ -102,6 +101,45 @@ describe('read receipts', () => {
       .executeTakeFirstOrThrow()
     expect(row.read_at).toBe(readAt)
     expect((await db.notifications.get(notification!.id))?._sync).toBeUndefined()
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('an emergency answered offline reaches the school with the moment it was answered', async () => {
+    const { db, userId } = await signedInAs('guardian@demo.test')
+    const admin = await h.t.login('admin@demo.test')
+    const sent = await h.t.request('POST', '/api/v1/college-notifications', {
+      token: admin,
+      json: {
+        id: uuidv7(),
+        title: 'Sismo',
+        content: 'Evacuación a la zona segura.',
+        emergency: true,
+        scope: 'users',
+        users: [userId],
+      },
+    })
+    expect(sent.status).toBe(201)
+    await pullOnce(db)
+    const alert = (await db.notifications.toArray()).find((n) => n.emergency)
+    expect(alert).toMatchObject({ title: 'Sismo', answer: null })
+
+    h.net.offline = true
+    h.later(60_000)
+    const answeredAt = new Date().toISOString()
+    await answerNotification(alert!.id, 'help')
+    expect(await db.notifications.get(alert!.id)).toMatchObject({ answer: 'help', _sync: 'pending' })
+    await replayOutbox(db)
+    expect(await db.outbox.count()).toBe(1)
+
+    h.later(HOUR)
+    h.net.offline = false
+    await replayOutbox(db)
+    const row = await h.t.db
+      .selectFrom('notifications')
+      .select(['answer', 'answered_at', 'read_at'])
+      .where('id', '=', alert!.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ answer: 'help', answered_at: answeredAt, read_at: answeredAt })
     expect(await db.outbox.count()).toBe(0)
   })
 })

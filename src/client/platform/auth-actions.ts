@@ -4,6 +4,7 @@ import { api, HttpError, isNetworkError } from './api.ts'
 import { collegeAtom, loadCollege } from './college.ts'
 import { clearUserData } from './local-data.ts'
 import { onlineAtom } from './online.ts'
+import { turnOffPush } from './push-subscription.ts'
 import {
   cachedUser,
   cacheUser,
@@ -73,6 +74,9 @@ export async function logout(): Promise<void> {
   // Written down before anything that waits: a tab closed (or a step stuck) during the clean-up
   // still leaves the token to revoke at the next start or when the connection returns.
   if (token) rememberRevocation(token)
+  // This device stops receiving the person's notifications (bounded: a dead connection must not hold
+  // the sign-out; the push service then answers 410 and the server forgets the subscription).
+  await Promise.race([turnOffPush().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))])
   await stopSync()
   clearSession()
   await clearUserData()

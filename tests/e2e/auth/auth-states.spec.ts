@@ -48,9 +48,12 @@ test('a session ended on another device brings the user to sign in, saying why, 
   request,
 }) => {
   await signIn(page, 'guardian@demo.test')
+  // Settled first: a request still in flight when the session ends would end it on this screen. (Not
+  // "networkidle": the live stream of pokes stays open for as long as the page.)
+  const synced = page.waitForResponse((r) => r.url().includes('/api/v1/sync'))
   await page.goto('/app/profile')
-  // Settled first: a request still in flight when the session ends would end it on this screen.
-  await page.waitForLoadState('networkidle')
+  await synced
+  await expect(page.getByLabel('Email')).toHaveValue('guardian@demo.test')
   // Signed out everywhere from another device (here: the same token revoked through the API).
   const token = await page.evaluate(() => localStorage.getItem('token'))
   expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(

@@ -64,6 +64,7 @@ for (const theme of ['light', 'dark'] as const) {
         '/app/profile',
         '/app/outbox',
         '/blog/new-post',
+        '/notifications/',
       ])
         await check(page, path, heading)
       await check(page, '/events', calendar)
@@ -103,6 +104,8 @@ for (const theme of ['light', 'dark'] as const) {
         '/admin/contacts',
         '/admin/contacts/create',
         '/admin/integrations',
+        '/college-notifications',
+        '/college-notifications/new-notification',
       ])
         await check(page, path, heading)
       await page.goto('/users/?q=gabriela')

@@ -19,9 +19,15 @@ export function AppHome() {
         {user ? t`Hello, ${user.name}` : t`Hello`}
       </h1>
       <section aria-labelledby="latest-notifications" className="flex flex-col gap-3">
-        <h2 id="latest-notifications" className="text-lg font-semibold">
-          <Trans>Latest notifications</Trans>
-        </h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="latest-notifications" className="text-lg font-semibold">
+            <Trans>Latest notifications</Trans>
+          </h2>
+          <TextLink to="/notifications" className="inline-flex items-center gap-1 text-sm">
+            <Trans>All notifications</Trans>
+            <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+          </TextLink>
+        </div>
         <LatestNotifications />
       </section>
       <section aria-labelledby="next-events" className="flex flex-col gap-3">

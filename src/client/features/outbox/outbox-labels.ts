@@ -8,6 +8,7 @@ const KIND_LABELS = {
   'post.delete': msg`Deleted post`,
   'post.read': msg`Read receipt`,
   'notification.read': msg`Read receipt`,
+  'notification.answer': msg`Answer to an emergency alert`,
   'post-image.upload': msg`Picture`,
   'event.create': msg`New event`,
   'event.update': msg`Edited event`,

@@ -118,24 +118,6 @@ export async function markPostRead(postId: string): Promise<void> {
   void replayOutbox(db)
 }
 
-export async function markNotificationRead(id: string): Promise<void> {
-  const db = localDb()
-  const row = await db?.notifications.get(id)
-  if (!db || !row || row.read_at) return
-  const read_at = new Date().toISOString()
-  await db.transaction('rw', db.tables, async () => {
-    await db.notifications.update(id, { read_at, _sync: 'pending' })
-    await enqueue(db, {
-      kind: 'notification.read',
-      method: 'POST',
-      url: `/api/v1/notifications/${id}/read`,
-      body: { read_at },
-      record: recordKey('notifications', id),
-    })
-  })
-  void replayOutbox(db)
-}
-
 /** Drops a write the server refused; an edited post returns to the server's version when online. */
 export async function discardWrite(seq: number): Promise<void> {
   const db = requireLocalDb()

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import { I18nProvider } from 'react-aria-components'
 import { localeAtom } from '../../platform/i18n.ts'
 import { loggedInAtom, userAtom } from '../../platform/session.ts'
+import { EmergencyAlert } from '../notifications/emergency-alert.tsx'
 import { SessionExpired } from '../outbox/session-expired.tsx'
 import { AppHeader } from './app-header.tsx'
 import { visibleAreas } from './areas.ts'
@@ -48,6 +49,7 @@ export function AppLayout() {
           </main>
         </div>
         <BottomNav areas={areas} badges={badges} />
+        {user?.college_id != null && <EmergencyAlert />}
       </div>
     </I18nProvider>
   )

@@ -3,6 +3,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import {
+  Bell,
   Building2,
   CalendarDays,
   FilePen,
@@ -10,6 +11,7 @@ import {
   Images,
   Inbox,
   type LucideIcon,
+  Megaphone,
   Newspaper,
   Plug,
   School,
@@ -36,11 +38,19 @@ export type Area = {
 }
 
 export const AREAS: Area[] = [
-  { to: '/app/home', label: msg`Home`, icon: House, primary: true, platform: true, badge: 'notifications' },
+  { to: '/app/home', label: msg`Home`, icon: House, primary: true, platform: true },
+  { to: '/notifications', label: msg`Notifications`, icon: Bell, primary: true, badge: 'notifications' },
   { to: '/blog', label: msg`News`, icon: Newspaper, primary: true, exact: true },
   { to: '/events', label: msg`Calendar`, icon: CalendarDays, primary: true },
   { to: '/blog/gallery', label: msg`Gallery`, icon: Images, primary: true },
   { to: '/blog/articles', label: msg`Articles`, icon: FilePen, permission: 'posts.publish', primary: true },
+  {
+    to: '/college-notifications',
+    label: msg`Send notifications`,
+    icon: Megaphone,
+    permission: 'notifications.send',
+    admin: true,
+  },
   { to: '/users', label: msg`People`, icon: Users, permission: 'users.view', admin: true },
   { to: '/college', label: msg`College`, icon: School, permission: 'college.manage', admin: true },
   { to: '/admin/contacts', label: msg`Contacts`, icon: Inbox, permission: 'contacts.manage', admin: true },

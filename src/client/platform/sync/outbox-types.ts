@@ -6,6 +6,7 @@ export type OutboxKind =
   | 'post.delete'
   | 'post.read'
   | 'notification.read'
+  | 'notification.answer'
   | 'post-image.upload'
   | 'event.create'
   | 'event.update'

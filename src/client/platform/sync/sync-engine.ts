@@ -1,5 +1,7 @@
 // When sync runs: at start, on `online`, on focus and visibility, on a timer, and when the service
 // worker's Background Sync fires. Push first, then pull, so the mirror ends on the server's state.
+
+import { connectLivePokes } from './live-pokes.ts'
 import {
   closeLocalDb,
   createLocalDb,
@@ -18,6 +20,7 @@ const OUTBOX_TICK_MS = 5_000
 
 let detach: (() => void) | undefined
 let running: Promise<void> | undefined
+let again = false
 
 async function pullHere(db: LocalDb): Promise<void> {
   setSyncStatus({ pulling: true })
@@ -55,9 +58,19 @@ export function syncNow(): Promise<void> {
       // Offline or the server is down: the next trigger tries again; nothing is lost.
     } finally {
       running = undefined
+      if (again) {
+        again = false
+        void syncNow()
+      }
     }
   })()
   return running
+}
+
+/** The server says something changed: pull now, or once more after a pull already under way. */
+export function syncSoon(): void {
+  if (running) again = true
+  else void syncNow()
 }
 
 /** Databases of other people who used this device and left nothing unsent are removed. */
@@ -123,7 +136,9 @@ function attachTriggers(): () => void {
   navigator.serviceWorker?.addEventListener('message', onMessage)
   const pullTimer = setInterval(() => void syncNow(), PULL_INTERVAL_MS)
   const outboxTimer = setInterval(() => void replayOutbox(), OUTBOX_TICK_MS)
+  const disconnect = connectLivePokes(syncSoon)
   return () => {
+    disconnect()
     window.removeEventListener('online', onOnline)
     window.removeEventListener('focus', onFocus)
     document.removeEventListener('visibilitychange', onVisible)

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { CalendarSubscription } from '../../features/events/calendar-subscription.tsx'
+import { PushSettings } from '../../features/notifications/push-settings.tsx'
 import { PasswordForm } from '../../features/profile/password-form.tsx'
 import { ProfileForm } from '../../features/profile/profile-form.tsx'
 import { userAtom } from '../../platform/session.ts'
@@ -26,6 +27,11 @@ function ProfilePage() {
       <section className="card p-5 sm:p-6">
         <PasswordForm />
       </section>
+      {user?.college_id != null && (
+        <div className="card p-5 sm:p-6">
+          <PushSettings />
+        </div>
+      )}
       {user?.college_id != null && (
         <div className="card p-5 sm:p-6">
           <CalendarSubscription />

@@ -92,7 +92,14 @@ notificationSendsRoutes.get(`${base}/people`, async (c) => {
   let query = tenantScope(c.var.deps.db, user.college_id!)
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
-    .select(['users.id', 'users.name', 'users.first_lastname', 'users.email', 'roles.key as role'])
+    .select([
+      'users.id',
+      'users.name',
+      'users.first_lastname',
+      'users.email',
+      'roles.key as role',
+      'roles.name as role_name',
+    ])
     .where('users.deactivated_at', 'is', null)
     .orderBy('users.name')
     .orderBy('users.id')
@@ -106,6 +113,7 @@ notificationSendsRoutes.get(`${base}/people`, async (c) => {
       name: [r.name, r.first_lastname].filter(Boolean).join(' '),
       email: r.email,
       role: r.role,
+      role_name: r.role_name,
     })),
   })
 })
