@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { Button, ComboBox, Input, Label, ListBox, Popover } from 'react-aria-components'
 import type { PersonRef, UserRow } from '#shared/users.schema.ts'
 import { useRemoteList } from '../../platform/remote.ts'
+import { ChipList } from '../../ui/chip-list.tsx'
 import { AriaFieldHelp, controlClass, labelClass } from '../../ui/field-parts.tsx'
 import { ListBoxItem } from '../../ui/list-box-item.tsx'
 import { popoverClass } from '../../ui/popover.tsx'
@@ -86,27 +87,7 @@ export function StudentPicker({
           </ListBox>
         </Popover>
       </ComboBox>
-      {chosen.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={t`Chosen students`}>
-          {chosen.map((student) => (
-            <li
-              key={student.id}
-              className="flex items-center gap-1 rounded-full bg-brand-soft py-1 ps-3 pe-1 text-sm text-brand-ink"
-            >
-              <span dir="auto">{student.name}</span>
-              {onRemove && (
-                <Button
-                  aria-label={t`Remove ${student.name}`}
-                  onPress={() => onRemove(student)}
-                  className="flex size-7 items-center justify-center rounded-full outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-ink data-[hovered]:bg-white/60"
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ChipList items={chosen} label={t`Chosen students`} onRemove={onRemove} />
     </div>
   )
 }

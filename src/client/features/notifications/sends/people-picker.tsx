@@ -5,6 +5,7 @@ import { ChevronsUpDown, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button, ComboBox, Input, Label, ListBox, Popover } from 'react-aria-components'
 import { queryString, useRemote } from '../../../platform/remote.ts'
+import { ChipList } from '../../../ui/chip-list.tsx'
 import { AriaFieldHelp, controlClass, labelClass } from '../../../ui/field-parts.tsx'
 import { ListBoxItem } from '../../../ui/list-box-item.tsx'
 import { popoverClass } from '../../../ui/popover.tsx'
@@ -102,27 +103,7 @@ export function PeoplePicker({
           </ListBox>
         </Popover>
       </ComboBox>
-      {chosen.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={t`Chosen people`} data-testid="chosen-people">
-          {chosen.map((person) => (
-            <li
-              key={person.id}
-              className="flex max-w-full items-center gap-1 rounded-full bg-brand-soft py-1 ps-3 pe-1 text-sm text-brand-ink"
-            >
-              <span dir="auto" className="truncate">
-                {person.name}
-              </span>
-              <Button
-                aria-label={t`Remove ${person.name}`}
-                onPress={() => onRemove(person)}
-                className="flex size-7 shrink-0 items-center justify-center rounded-full outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-ink data-[hovered]:bg-white/60 dark:data-[hovered]:bg-black/30"
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ChipList items={chosen} label={t`Chosen people`} onRemove={onRemove} testId="chosen-people" />
     </div>
   )
 }
