@@ -73,6 +73,8 @@ export default defineConfig({
         test: {
           name: 'server-sqlite',
           include: ['tests/server/**/*.test.ts'],
+          // What only several servers on one PostgreSQL do (relaying pokes) has nothing to test here.
+          exclude: ['tests/server/**/*.postgres.test.ts'],
           environment: 'node',
           env: { TEST_DIALECT: 'sqlite', LOG_LEVEL: 'silent' },
           testTimeout: 20_000,

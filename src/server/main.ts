@@ -11,6 +11,8 @@ import { ensureReferenceData } from './db/reference-data.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER, seedDemo } from './db/seed.ts'
 import { loadCatalogs } from './platform/i18n.ts'
 import { startJobWorker } from './platform/jobs.ts'
+import { notifier } from './platform/live.ts'
+import { relayPokesThroughPostgres } from './platform/live-relay.ts'
 import { logger } from './platform/logger.ts'
 import { prepareDummyHash } from './platform/passwords.ts'
 import { localStorage } from './platform/storage.ts'
@@ -36,6 +38,8 @@ const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage 
 await prepareDummyHash()
 // Push fan-out and mail run beside the requests; on PostgreSQL every server takes its share of jobs.
 const stopJobs = startJobWorker({ db: handle.db, dialect: handle.dialect, config, storage })
+// Several servers share one PostgreSQL: pokes made through one reach the tabs of all.
+const relay = config.databaseUrl ? relayPokesThroughPostgres(notifier, config.databaseUrl) : undefined
 const server = createAdaptorServer({ fetch: app.fetch })
 // A school's morning opens hundreds of connections at once: queue them rather than drop the SYNs,
 // which clients would retry only after 1, 3, 7 seconds.
@@ -57,6 +61,7 @@ server.listen({ port: config.port, backlog: 2048 }, () => {
 
 function shutdown() {
   stopJobs()
+  void relay?.stop()
   server.close(() => {
     void handle.close().then(() => process.exit(0))
   })

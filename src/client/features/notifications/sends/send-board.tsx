@@ -251,7 +251,11 @@ function BoardView({
                 id="answered"
                 title={t`Answered`}
                 people={people.filter((p) => p.answer && p.answer !== 'help')}
-                emptyText={t`Nobody has answered yet.`}
+                emptyText={
+                  people.some((p) => p.answer === 'help')
+                    ? t`Only those who need help have answered so far.`
+                    : t`Nobody has answered yet.`
+                }
                 roleName={roleName}
               />
             </>

@@ -1,0 +1,40 @@
+// Several servers behind a load balancer share one PostgreSQL: a poke made through one reaches the
+// open tabs of the others through LISTEN/NOTIFY.
+import { afterAll, describe, expect, it } from 'vitest'
+import { createNotifier, type Notifier } from '#server/platform/live.ts'
+import { type PokeRelay, relayPokesThroughPostgres } from '#server/platform/live-relay.ts'
+
+function recorder(notifier: Notifier, collegeId: number, userId: number) {
+  const pokes: number[] = []
+  notifier.listen({ collegeId, userId, poke: () => pokes.push(Date.now()) })
+  return pokes
+}
+
+describe('several servers on PostgreSQL', () => {
+  const relays: PokeRelay[] = []
+  afterAll(async () => {
+    for (const relay of relays) await relay.stop()
+  })
+
+  it('a poke made on one server reaches the tabs of another, and a long list becomes everyone', async () => {
+    const url = process.env.TEST_DATABASE_URL!
+    const a = createNotifier()
+    const b = createNotifier()
+    relays.push(relayPokesThroughPostgres(a, url), relayPokesThroughPostgres(b, url))
+    await Promise.all(relays.map((r) => r.ready))
+    const onB = recorder(b, 7, 70)
+    const otherOnB = recorder(b, 7, 71)
+    const onA = recorder(a, 7, 70)
+    a.poke(7, [70])
+    await expect.poll(() => onB.length).toBe(1)
+    expect([onA.length, otherOnB.length]).toEqual([1, 0])
+    a.poke(
+      7,
+      Array.from({ length: 1000 }, (_, i) => 1000 + i),
+    )
+    await expect.poll(() => otherOnB.length).toBe(1)
+    // Its own pokes are not delivered twice.
+    await new Promise((r) => setTimeout(r, 200))
+    expect(onA.length).toBe(1)
+  })
+})
