@@ -208,8 +208,7 @@ export function SendForm() {
               chosen={people}
               max={MAX_CHOSEN_PEOPLE}
               roleName={roleName}
-              onAdd={(person) => setPeopleList([...people, person])}
-              onRemove={(person) => setPeopleList(people.filter((p) => p.id !== person.id))}
+              onChange={setPeopleList}
               error={e.users?.message}
             />
           )}
