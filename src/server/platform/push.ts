@@ -82,7 +82,29 @@ export function isValidPushKeys(p256dh: string, auth: string): boolean {
   }
 }
 
+/** A VAPID token is good for up to a day; one per push service is signed again after 12 hours. */
+const VAPID_LIFETIME_S = 12 * 3600
+
 export function webPushSender(keys: VapidKeys, allowHttp: boolean, timeoutMs = 15_000): PushSender {
+  // Signing is most of a message's cost: one token per push service serves a whole fan-out.
+  const tokens = new Map<string, { authorization: string; until: number }>()
+  const authorizationFor = (endpoint: string) => {
+    const audience = new URL(endpoint).origin
+    const now = Math.floor(Date.now() / 1000)
+    const known = tokens.get(audience)
+    if (known && known.until > now + 600) return known.authorization
+    const until = now + VAPID_LIFETIME_S
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      keys.subject,
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+      until,
+    )
+    tokens.set(audience, { authorization: Authorization, until })
+    return Authorization
+  }
   return {
     publicKey: keys.publicKey,
     async send(target, message) {
@@ -93,13 +115,13 @@ export function webPushSender(keys: VapidKeys, allowHttp: boolean, timeoutMs = 1
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           message.payload,
           {
-            vapidDetails: keys,
             TTL: message.ttlSeconds,
             urgency: message.urgency,
             topic: message.topic,
             contentEncoding: 'aes128gcm',
           },
         )
+        request.headers.Authorization = authorizationFor(target.endpoint)
       } catch {
         // Keys no browser could have made: the subscription is of no use.
         return 'gone'
