@@ -291,6 +291,9 @@ async function loadedAssets(
         localStorage.setItem('locale', 'en')
       }, token)
     }
+    // The live stream of pokes stays open for as long as the page, so the network would never be idle;
+    // it carries no bytes worth counting in a first visit.
+    await context.route('**/api/v1/live', (route) => route.abort())
     const page = await context.newPage()
     const seen = new Set<string>()
     const finished: Promise<number>[] = []

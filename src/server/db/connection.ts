@@ -10,6 +10,33 @@ import type { Database } from './schema.ts'
 export type Dialect = 'sqlite' | 'postgres'
 export type DbHandle = { db: Kysely<Database>; dialect: Dialect; close: () => Promise<void> }
 
+/** Statements kept prepared, per SQL text; the least recently used go past this many. */
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely prepares every query afresh; compiling the SQL each time was a large part of a request.
+ * (Kysely runs one query at a time on the connection, so a kept statement is never in use twice;
+ * SQLite prepares it again by itself after a schema change.)
+ */
+function cachingStatements(sqlite: SqliteDatabase.Database) {
+  const cache = new Map<string, SqliteDatabase.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string): SqliteDatabase.Statement {
+      const known = cache.get(sql)
+      if (known) {
+        cache.delete(sql)
+        cache.set(sql, known)
+        return known
+      }
+      const statement = sqlite.prepare(sql)
+      cache.set(sql, statement)
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+      return statement
+    },
+  }
+}
+
 export function openSqlite(file: string): DbHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new SqliteDatabase(file)
@@ -22,7 +49,7 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('optimize = 0x10002')
   const optimize = setInterval(() => sqlite.pragma('optimize'), 6 * 60 * 60 * 1000)
   optimize.unref()
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) })
   return {
     db,
     dialect: 'sqlite',
