@@ -48,11 +48,12 @@ test('a teacher sends to a course; the family reads it and the board shows it re
   await expect(unread.getByText('Reunión de apoderados 1° A')).toBeVisible()
   await unread.getByText('Reunión de apoderados 1° A').click()
   await expect(theirs.getByText('Jueves 19:00 en la sala del curso.')).toBeVisible()
-  await family.close()
 
-  // The board refreshes by itself while open.
+  // The read goes out from the family's outbox (so their page stays open until it has); the board
+  // refreshes by itself while open.
   await expect(page.getByTestId('board-progress')).toContainText('Read by 1 of 2', { timeout: 20_000 })
   await expect(page.getByTestId('board-read').getByText('Gabriela')).toBeVisible()
+  await family.close()
 
   await page.getByRole('main').getByRole('link', { name: 'Sent notifications' }).click()
   await expect(page.getByRole('row', { name: /Reunión de apoderados 1° A/ })).toBeVisible()
