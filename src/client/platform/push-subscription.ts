@@ -33,6 +33,10 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(raw, (c) => c.charCodeAt(0))
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i])
+}
+
 /** Asks the browser's permission, subscribes with the server's key and stores the subscription. */
 export async function turnOnPush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported'
@@ -42,18 +46,15 @@ export async function turnOnPush(): Promise<PushState> {
   const { public_key } = await api.get('api/v1/push/key').json<{ public_key: string }>()
   let subscription = await reg.pushManager.getSubscription()
   // A subscription made with another key (a new server key) cannot receive our messages.
+  const serverKey = keyBytes(public_key)
   const key = subscription?.options.applicationServerKey
-  if (
-    subscription &&
-    key &&
-    btoa(String.fromCharCode(...new Uint8Array(key))) !== btoa(String.fromCharCode(...keyBytes(public_key)))
-  ) {
+  if (subscription && key && !sameBytes(new Uint8Array(key), serverKey)) {
     await subscription.unsubscribe()
     subscription = null
   }
   subscription ??= await reg.pushManager.subscribe({
     userVisibleOnly: true,
-    applicationServerKey: keyBytes(public_key),
+    applicationServerKey: serverKey,
   })
   await api.post('api/v1/push/subscriptions', { json: subscription.toJSON() })
   return 'on'

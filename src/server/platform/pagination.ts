@@ -1,3 +1,4 @@
+import type { ExpressionBuilder } from 'kysely'
 import { hasControlCharacters } from '#shared/fields.schema.ts'
 
 // One keyset cursor for every list: the sort value and the id of the last row, opaque to clients.
@@ -31,4 +32,19 @@ export function decodeCursor(
     // fall through: a damaged cursor reads as the first page
   }
   return undefined
+}
+
+/**
+ * A WHERE clause for the rows after a cursor in (`column`, `idColumn`) order: `desc` for newest-first
+ * lists. The id breaks ties, so rows sharing a time are neither skipped nor repeated.
+ */
+export function afterCursor(
+  after: { at: string; id: string },
+  column: string,
+  idColumn: string,
+  direction: 'asc' | 'desc',
+) {
+  const beyond = direction === 'desc' ? '<' : '>'
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.or([eb(column, beyond, after.at), eb.and([eb(column, '=', after.at), eb(idColumn, beyond, after.id)])])
 }

@@ -1,7 +1,7 @@
 // Finding students by name, email or RUT to link them to a guardian: the list is searched on the
 // server as one types (a college has far more students than one page).
 import { useLingui } from '@lingui/react/macro'
-import { ChevronsUpDown, X } from 'lucide-react'
+import { ChevronsUpDown } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button, ComboBox, Input, Label, ListBox, Popover } from 'react-aria-components'
 import type { PersonRef, UserRow } from '#shared/users.schema.ts'

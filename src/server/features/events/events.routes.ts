@@ -11,7 +11,7 @@ import { requireAuth, requireCollegeMember, requirePermission } from '../../plat
 import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ifMatchOf, notFound } from '../../platform/errors.ts'
-import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { publicOrigin } from '../../platform/password-links.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -73,14 +73,7 @@ eventsRoutes.get('/api/v1/events', async (c) => {
     )
   }
   const after = decodeCursor(cursor, { anyText: true })
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('starts_at', '>', after.at),
-        eb.and([eb('starts_at', '=', after.at), eb('id', '>', after.id)]),
-      ]),
-    )
-  }
+  if (after) query = query.where(afterCursor(after, 'starts_at', 'id', 'asc'))
   const rows = await query.execute()
   const page = rows.slice(0, limit)
   const last = page.at(-1)

@@ -38,15 +38,20 @@ export async function eachLimited<T>(items: T[], limit: number, work: (item: T) 
   await Promise.all(runners)
 }
 
-async function pushPayload(deps: AppDeps, college: College, copy: { id: string }, send: SendFields) {
+/** The college's icon for the notification, worked out once per batch. */
+async function iconOf(deps: AppDeps, college: College): Promise<string | undefined> {
   const hash = await currentLogoHash(college, deps.storage, deps.config.publicDir).catch(() => undefined)
+  return hash ? `/icons/${college.id}/${hash}-192.png` : undefined
+}
+
+function pushPayload(college: College, icon: string | undefined, copy: { id: string }, send: SendFields) {
   return JSON.stringify({
     id: copy.id,
     title: send.title,
     body: send.content.length > 240 ? `${send.content.slice(0, 239)}…` : send.content,
     emergency: send.emergency === 1,
     college: college.name,
-    icon: hash ? `/icons/${college.id}/${hash}-192.png` : undefined,
+    icon,
     url: `/notifications/?open=${copy.id}`,
   })
 }
@@ -74,7 +79,8 @@ async function deliverBatch(
   const gone: number[] = []
   const byUser = new Map(copies.map((c) => [c.user_id, c]))
   const payloads = new Map<number, string>()
-  for (const copy of copies) payloads.set(copy.user_id, await pushPayload(deps, college, copy, send))
+  const icon = await iconOf(deps, college)
+  for (const copy of copies) payloads.set(copy.user_id, pushPayload(college, icon, copy, send))
   const emergency = send.emergency === 1
   await eachLimited(subscriptions, PUSH_CONCURRENCY, async (sub) => {
     const copy = byUser.get(sub.user_id)!

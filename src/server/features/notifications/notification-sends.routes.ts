@@ -17,7 +17,7 @@ import { requireAuth, requireCollegeMember, requirePermission } from '../../plat
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound } from '../../platform/errors.ts'
 import { containsText } from '../../platform/keyset.ts'
-import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { publicOrigin } from '../../platform/password-links.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -54,15 +54,7 @@ notificationSendsRoutes.get(base, async (c) => {
   if (q) query = query.where(containsText(['notification_sends.title', 'notification_sends.content'], q))
   const after = decodeCursor(cursor)
   if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('notification_sends.created_at', '<', after.at),
-        eb.and([
-          eb('notification_sends.created_at', '=', after.at),
-          eb('notification_sends.id', '<', after.id),
-        ]),
-      ]),
-    )
+    query = query.where(afterCursor(after, 'notification_sends.created_at', 'notification_sends.id', 'desc'))
   const rows = await query.execute()
   const page = rows.slice(0, limit)
   const last = page.at(-1)

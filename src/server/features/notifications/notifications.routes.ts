@@ -8,7 +8,7 @@ import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
-import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -28,14 +28,7 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMemb
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit + 1)
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', after.at),
-        eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)]),
-      ]),
-    )
-  }
+  if (after) query = query.where(afterCursor(after, 'created_at', 'id', 'desc'))
   const rows = await query.execute()
   const page = rows.slice(0, limit)
   const data: Notification[] = page.map(toNotificationDto)

@@ -11,7 +11,7 @@ import { clientIp } from '../../platform/client-ip.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { forbidden, ifMatchOf, notFound } from '../../platform/errors.ts'
-import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { postAudienceOf, visibleTo } from './post-audience.ts'
@@ -54,14 +54,7 @@ postsRoutes.get('/api/v1/posts', async (c) => {
     .orderBy('id', 'desc')
     .limit(limit + 1)
   if (category) query = query.where('category_id', '=', category)
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('publish_at', '<', after.at),
-        eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)]),
-      ]),
-    )
-  }
+  if (after) query = query.where(afterCursor(after, 'publish_at', 'id', 'desc'))
   const rows = await query.execute()
   const page = rows.slice(0, limit)
   const last = page.at(-1)

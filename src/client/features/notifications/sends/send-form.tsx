@@ -28,7 +28,7 @@ import { useServerForm } from '../../../ui/server-form.tsx'
 import { Switch } from '../../../ui/switch.tsx'
 import { TextArea } from '../../../ui/text-area.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
-import { type Choices, useCollegeChoices } from '../../users/college-choices.ts'
+import { type GradeChoices, useGradeChoices } from '../../users/college-choices.ts'
 import { PeoplePicker, type Person } from './people-picker.tsx'
 import { BackToNotifications, useRoleName } from './send-parts.tsx'
 import { type Audience, SendPreview, usePreview } from './send-preview.tsx'
@@ -60,7 +60,7 @@ export function SendForm() {
   const { t } = useLingui()
   const navigate = useNavigate()
   const zone = useCollegeZone()
-  const choices = useCollegeChoices()
+  const choices = useGradeChoices()
   const roleName = useRoleName()
   const { confirm, dialog } = useConfirm()
   const id = useMemo(() => uuidv7(), [])
@@ -334,7 +334,7 @@ function ChoiceList({
   onChange,
   error,
 }: {
-  choices: Choices
+  choices: GradeChoices
   kind: 'grades' | 'courses'
   value: number[]
   onChange: (ids: number[]) => void
