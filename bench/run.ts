@@ -17,6 +17,7 @@ import {
 import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/browser.ts'
 import { feedRows, monthViewRows } from './lib/calendar.ts'
 import { bundlePageScript, prepareClient } from './lib/client-build.ts'
+import { messengerLiveRows } from './lib/messenger-live.ts'
 import { type Server, startNode } from './lib/processes.ts'
 import { pushFanoutRows } from './lib/push-fanout.ts'
 import { fmt, type Row, renderTable } from './lib/table.ts'
@@ -199,6 +200,13 @@ async function main() {
     const pushDir = join(work, 'push')
     mkdirSync(pushDir)
     rows.push(...(await pushFanoutRows(pushDir, { subscriptions: 1_000, runs: quick ? 1 : 3 }, log)))
+    log(`[${elapsed()}] messenger: live delivery and open streams (a server of its own, freshly started)`)
+    const liveApp = await startApp({ DATA_DIR: sqliteDir }, distDir)
+    try {
+      rows.push(...(await messengerLiveRows(liveApp, { messages: 100, streams: quick ? 200 : 1_000 }, log)))
+    } finally {
+      await liveApp.stop()
+    }
 
     log(`[${elapsed()}] browser: engine, raw bulkPut, feed`)
     const token = await signIn(app, GUARDIAN, PASSWORD)

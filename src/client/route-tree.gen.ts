@@ -17,6 +17,7 @@ import { Route as CollegeRouteRouteImport } from './routes/college/route'
 import { Route as CollegeNotificationsRouteRouteImport } from './routes/college-notifications/route'
 import { Route as CollegesRouteRouteImport } from './routes/colleges/route'
 import { Route as EventsRouteRouteImport } from './routes/events/route'
+import { Route as MessengerRouteRouteImport } from './routes/messenger/route'
 import { Route as NotificationsRouteRouteImport } from './routes/notifications/route'
 import { Route as PlatformRouteRouteImport } from './routes/platform/route'
 import { Route as UsersRouteRouteImport } from './routes/users/route'
@@ -42,6 +43,7 @@ import { Route as CollegesContactRouteImport } from './routes/colleges/contact'
 import { Route as CollegesDetailsRouteImport } from './routes/colleges/details'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsNewEventRouteImport } from './routes/events/new-event'
+import { Route as MessengerIndexRouteImport } from './routes/messenger/index'
 import { Route as NotificationsIndexRouteImport } from './routes/notifications/index'
 import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
 import { Route as UsersIndexRouteImport } from './routes/users/index'
@@ -99,6 +101,11 @@ const CollegesRouteRoute = CollegesRouteRouteImport.update({
 const EventsRouteRoute = EventsRouteRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MessengerRouteRoute = MessengerRouteRouteImport.update({
+  id: '/messenger',
+  path: '/messenger',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NotificationsRouteRoute = NotificationsRouteRouteImport.update({
@@ -228,6 +235,11 @@ const EventsNewEventRoute = EventsNewEventRouteImport.update({
   path: '/new-event',
   getParentRoute: () => EventsRouteRoute,
 } as any)
+const MessengerIndexRoute = MessengerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => MessengerRouteRoute,
+} as any)
 const NotificationsIndexRoute = NotificationsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -323,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
+  '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
@@ -353,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
   '/events/': typeof EventsIndexRoute
+  '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
@@ -397,6 +411,7 @@ export interface FileRoutesByTo {
   '/college-notifications': typeof CollegeNotificationsIndexRoute
   '/college': typeof CollegeIndexRoute
   '/events': typeof EventsIndexRoute
+  '/messenger': typeof MessengerIndexRoute
   '/notifications': typeof NotificationsIndexRoute
   '/users': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
@@ -420,6 +435,7 @@ export interface FileRoutesById {
   '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
+  '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
@@ -450,6 +466,7 @@ export interface FileRoutesById {
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
   '/events/': typeof EventsIndexRoute
+  '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
@@ -474,6 +491,7 @@ export interface FileRouteTypes {
     | '/college-notifications'
     | '/colleges'
     | '/events'
+    | '/messenger'
     | '/notifications'
     | '/platform'
     | '/users'
@@ -504,6 +522,7 @@ export interface FileRouteTypes {
     | '/college-notifications/'
     | '/college/'
     | '/events/'
+    | '/messenger/'
     | '/notifications/'
     | '/users/'
     | '/admin/contacts/$'
@@ -548,6 +567,7 @@ export interface FileRouteTypes {
     | '/college-notifications'
     | '/college'
     | '/events'
+    | '/messenger'
     | '/notifications'
     | '/users'
     | '/admin/contacts/$'
@@ -570,6 +590,7 @@ export interface FileRouteTypes {
     | '/college-notifications'
     | '/colleges'
     | '/events'
+    | '/messenger'
     | '/notifications'
     | '/platform'
     | '/users'
@@ -600,6 +621,7 @@ export interface FileRouteTypes {
     | '/college-notifications/'
     | '/college/'
     | '/events/'
+    | '/messenger/'
     | '/notifications/'
     | '/users/'
     | '/admin/contacts/$'
@@ -623,6 +645,7 @@ export interface RootRouteChildren {
   CollegeNotificationsRouteRoute: typeof CollegeNotificationsRouteRouteWithChildren
   CollegesRouteRoute: typeof CollegesRouteRouteWithChildren
   EventsRouteRoute: typeof EventsRouteRouteWithChildren
+  MessengerRouteRoute: typeof MessengerRouteRouteWithChildren
   NotificationsRouteRoute: typeof NotificationsRouteRouteWithChildren
   PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
   UsersRouteRoute: typeof UsersRouteRouteWithChildren
@@ -687,6 +710,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/messenger': {
+      id: '/messenger'
+      path: '/messenger'
+      fullPath: '/messenger'
+      preLoaderRoute: typeof MessengerRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/notifications': {
@@ -863,6 +893,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/events/new-event'
       preLoaderRoute: typeof EventsNewEventRouteImport
       parentRoute: typeof EventsRouteRoute
+    }
+    '/messenger/': {
+      id: '/messenger/'
+      path: '/'
+      fullPath: '/messenger/'
+      preLoaderRoute: typeof MessengerIndexRouteImport
+      parentRoute: typeof MessengerRouteRoute
     }
     '/notifications/': {
       id: '/notifications/'
@@ -1126,6 +1163,18 @@ const EventsRouteRouteWithChildren = EventsRouteRoute._addFileChildren(
   EventsRouteRouteChildren,
 )
 
+interface MessengerRouteRouteChildren {
+  MessengerIndexRoute: typeof MessengerIndexRoute
+}
+
+const MessengerRouteRouteChildren: MessengerRouteRouteChildren = {
+  MessengerIndexRoute: MessengerIndexRoute,
+}
+
+const MessengerRouteRouteWithChildren = MessengerRouteRoute._addFileChildren(
+  MessengerRouteRouteChildren,
+)
+
 interface NotificationsRouteRouteChildren {
   NotificationsIndexRoute: typeof NotificationsIndexRoute
 }
@@ -1178,6 +1227,7 @@ const rootRouteChildren: RootRouteChildren = {
   CollegeNotificationsRouteRoute: CollegeNotificationsRouteRouteWithChildren,
   CollegesRouteRoute: CollegesRouteRouteWithChildren,
   EventsRouteRoute: EventsRouteRouteWithChildren,
+  MessengerRouteRoute: MessengerRouteRouteWithChildren,
   NotificationsRouteRoute: NotificationsRouteRouteWithChildren,
   PlatformRouteRoute: PlatformRouteRouteWithChildren,
   UsersRouteRoute: UsersRouteRouteWithChildren,

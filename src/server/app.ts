@@ -17,6 +17,9 @@ import { eventCategoriesRoutes } from './features/events/event-categories.routes
 import { eventsRoutes } from './features/events/events.routes.ts'
 import { eventsSyncSources } from './features/events/events.sync.ts'
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts'
+import { messageAttachmentRoutes } from './features/messenger/message-attachments.ts'
+import { messengerRoutes } from './features/messenger/messenger.routes.ts'
+import { messengerSyncSources } from './features/messenger/messenger.sync.ts'
 import { notificationSendsRoutes } from './features/notifications/notification-sends.routes.ts'
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
@@ -49,6 +52,7 @@ const UPLOAD_PATHS = [
   '/api/v1/college/images/',
   '/api/v1/college/managers',
   '/api/v1/college/slides',
+  '/api/v1/message-attachments',
 ]
 const isUpload = (path: string) => UPLOAD_PATHS.some((prefix) => path.startsWith(prefix))
 
@@ -57,6 +61,7 @@ registerSyncSources([
   ...notificationsSyncSources,
   ...coursesSyncSources,
   ...eventsSyncSources,
+  ...messengerSyncSources,
 ])
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -121,6 +126,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', eventsRoutes)
   app.route('/', eventCategoriesRoutes)
   app.route('/', calendarFeedRoutes)
+  app.route('/', messengerRoutes)
+  app.route('/', messageAttachmentRoutes)
   app.route('/', syncRoutes)
   app.route('/', liveRoutes)
   app.route('/', mediaRoutes)

@@ -58,6 +58,14 @@ export const requiredText = (max = 255) =>
 
 export const optionalText = (max = 255) => v.pipe(text, v.trim(), v.maxLength(max, message(m.tooLong)))
 
+/** Ids chosen from a list (grades, courses, people): none by default, each once, at most `max`. */
+export const idList = (required: typeof m.fieldRequired, max = 200) =>
+  v.pipe(
+    v.optional(v.array(recordId, message(required)), []),
+    v.maxLength(max, message(m.tooLong)),
+    v.transform((list) => [...new Set(list)]),
+  )
+
 export const email = v.pipe(
   v.optional(plainString(m.emailInvalid), ''),
   v.trim(),

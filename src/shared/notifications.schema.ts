@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import type { NotificationAnswer } from './api-types.ts'
 import { uuid } from './audience.schema.ts'
-import { dateTime, recordId, requiredText } from './fields.schema.ts'
+import { dateTime, idList, requiredText } from './fields.schema.ts'
 import { messages as m } from './i18n/messages.ts'
 import { message } from './i18n/translate.ts'
 
@@ -12,18 +12,11 @@ export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number]
 /** More people than this are reached by choosing their grades or courses. */
 export const MAX_CHOSEN_PEOPLE = 500
 
-const ids = (required: typeof m.fieldRequired, max = 200) =>
-  v.pipe(
-    v.optional(v.array(recordId, message(required)), []),
-    v.maxLength(max, message(m.tooLong)),
-    v.transform((list) => [...new Set(list)]),
-  )
-
 const audienceEntries = {
   scope: v.picklist(NOTIFICATION_SCOPES, message(m.fieldRequired)),
-  grades: ids(m.gradeRequired),
-  courses: ids(m.courseRequired),
-  users: ids(m.notificationPeopleRequired, MAX_CHOSEN_PEOPLE),
+  grades: idList(m.gradeRequired),
+  courses: idList(m.courseRequired),
+  users: idList(m.notificationPeopleRequired, MAX_CHOSEN_PEOPLE),
 }
 
 /** Checks an audience's list against its scope: grades for "grades", and so on. */

@@ -1,6 +1,7 @@
 // The pull protocol of DESIGN.md section 8, as both sides speak it.
 import type { Notification } from './api-types.ts'
 import type { CalendarEvent, EventCategory } from './events.schema.ts'
+import type { Conversation, Message } from './messenger.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from './posts.schema.ts'
 
 export type SyncRows = {
@@ -12,6 +13,8 @@ export type SyncRows = {
   courses: Course
   events: CalendarEvent
   event_categories: EventCategory
+  conversations: Conversation
+  messages: Message
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -23,6 +26,8 @@ export const COLLECTIONS = [
   'courses',
   'events',
   'event_categories',
+  'conversations',
+  'messages',
 ] as const
 
 export type SyncChange = {

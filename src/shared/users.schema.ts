@@ -127,6 +127,8 @@ export type UserDetail = UserRow & {
   students: PersonRef[]
   /** A student's guardians. */
   guardians: PersonRef[]
+  /** The courses a member of staff teaches (families of those courses may write to them). */
+  teaches: { id: number; name: string }[]
   /** Has chosen a password (a new account waits for its welcome link). */
   has_password: boolean
 }

@@ -72,6 +72,22 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
     event_categories: await idsOf(
       t.db.selectFrom('event_categories').select('id').where('college_id', '=', collegeId).execute(),
     ),
+    conversations: await idsOf(
+      t.db
+        .selectFrom('conversation_members')
+        .select('conversation_id as id')
+        .where('user_id', '=', uid.guardian!)
+        .execute(),
+    ),
+    messages: await idsOf(
+      t.db
+        .selectFrom('messages')
+        .innerJoin('conversation_members', 'conversation_members.conversation_id', 'messages.conversation_id')
+        .select('messages.id')
+        .where('conversation_members.user_id', '=', uid.guardian!)
+        .where((eb) => eb.or([eb('private_to', 'is', null), eb('private_to', '=', uid.guardian!)]))
+        .execute(),
+    ),
   }
 }
 

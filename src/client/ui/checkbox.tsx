@@ -70,3 +70,38 @@ export function CheckboxGroup({
     </AriaCheckboxGroup>
   )
 }
+
+/** Checkboxes for records chosen by id (courses, grades), in two columns from small screens up. */
+export function IdCheckboxes({
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  label: string
+  options: { id: number | string; name: ReactNode }[]
+  value: number[]
+  onChange: (ids: number[]) => void
+  error?: string
+  hint?: ReactNode
+}) {
+  return (
+    <CheckboxGroup
+      label={label}
+      value={value.map(String)}
+      onChange={(keys) => onChange(keys.map(Number))}
+      error={error}
+      hint={hint}
+    >
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        {options.map((o) => (
+          <Checkbox key={o.id} value={String(o.id)}>
+            {o.name}
+          </Checkbox>
+        ))}
+      </div>
+    </CheckboxGroup>
+  )
+}

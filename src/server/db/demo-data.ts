@@ -29,6 +29,8 @@ export type DemoCollege = {
   enrollments: Record<string, string>
   /** guardian email -> student emails */
   guardianships: Record<string, string[]>
+  /** staff email -> the courses they teach */
+  teaching: Record<string, string[]>
   category: string
   /** Demo news: course name, grade name or 'all'. */
   posts: { title: string; content: string; course?: string; grade?: string; author: string }[]
@@ -87,6 +89,7 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     ],
     enrollments: { 'student@demo.test': '1° Básico A', 'student2@demo.test': '2° Básico A' },
     guardianships: { 'guardian@demo.test': ['student@demo.test'] },
+    teaching: { 'staff@demo.test': ['1° Básico A', '2° Básico A'] },
     category: 'Noticias',
     eventCategories: [
       { name: 'Académico', color: '#2563eb' },
@@ -225,6 +228,7 @@ export const DEMO_COLLEGES: DemoCollege[] = [
     grades: [{ name: 'Year 7', courses: ['7A'] }],
     enrollments: {},
     guardianships: {},
+    teaching: {},
     category: 'News',
     eventCategories: [
       { name: 'Academic', color: '#2563eb' },

@@ -15,6 +15,14 @@ import type {
   EventsTable,
   EventTargetsTable,
 } from './tables/events.ts'
+import type {
+  ConversationMembersTable,
+  ConversationsTable,
+  CourseStaffTable,
+  MessageAttachmentsTable,
+  MessageReportsTable,
+  MessagesTable,
+} from './tables/messenger.ts'
 import type { JobsTable, NotificationSendsTable, PushSubscriptionsTable } from './tables/notifications.ts'
 import type {
   PostCategoriesTable,
@@ -266,6 +274,12 @@ export interface Database {
   notification_sends: NotificationSendsTable
   jobs: JobsTable
   push_subscriptions: PushSubscriptionsTable
+  course_staff: CourseStaffTable
+  conversations: ConversationsTable
+  conversation_members: ConversationMembersTable
+  messages: MessagesTable
+  message_reports: MessageReportsTable
+  message_attachments: MessageAttachmentsTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -301,3 +315,9 @@ export type TenantTable =
   | 'calendar_feeds'
   | 'notification_sends'
   | 'push_subscriptions'
+  | 'course_staff'
+  | 'conversations'
+  | 'conversation_members'
+  | 'messages'
+  | 'message_reports'
+  | 'message_attachments'

@@ -146,6 +146,18 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
           .execute()
       }
     }
+    for (const [teacher, courses] of Object.entries(demo.teaching)) {
+      for (const course of courses) {
+        await trx
+          .insertInto('course_staff')
+          .values({
+            college_id: college.id,
+            user_id: userIds.get(teacher)!,
+            course_id: courseIds.get(course)!,
+          })
+          .execute()
+      }
+    }
     const welcome =
       demo.language === 'es'
         ? {

@@ -19,7 +19,7 @@ test('a teacher sends to a course; the family reads it and the board shows it re
     .getByRole('link', { name: 'Send notifications' })
     .click()
   await expect(page.getByRole('heading', { name: 'Sent notifications', level: 1 })).toBeVisible()
-  await page.getByRole('link', { name: 'New notification' }).click()
+  await page.getByRole('link', { name: 'New notification' }).first().click()
 
   await page.getByRole('button', { name: 'Send now' }).click()
   await expect(page.getByText('field required.').first()).toBeVisible()
@@ -53,6 +53,8 @@ test('a teacher sends to a course; the family reads it and the board shows it re
   // refreshes by itself while open.
   await expect(page.getByTestId('board-progress')).toContainText('Read by 1 of 2', { timeout: 20_000 })
   await expect(page.getByTestId('board-read').getByText('Gabriela')).toBeVisible()
+  // Marked read, it stays where the family opened it, still open, until they leave the page.
+  await expect(unread.getByText('Jueves 19:00 en la sala del curso.')).toBeVisible()
   await family.close()
 
   await page.getByRole('main').getByRole('link', { name: 'Sent notifications' }).click()

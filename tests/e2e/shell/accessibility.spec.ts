@@ -65,6 +65,7 @@ for (const theme of ['light', 'dark'] as const) {
         '/app/outbox',
         '/blog/new-post',
         '/notifications/',
+        '/messenger/',
       ])
         await check(page, path, heading)
       await check(page, '/events', calendar)

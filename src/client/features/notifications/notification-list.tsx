@@ -14,22 +14,33 @@ import { answerNotification, markNotificationRead } from './notification-actions
 export function NotificationList({
   notifications,
   openId,
+  onOpen,
 }: {
   notifications: Notification[]
   openId?: string
+  /** Told when the person opens one (before it is marked read). */
+  onOpen?: (id: string) => void
 }) {
   return (
     <ul className="card divide-y divide-slate-100 dark:divide-slate-800">
       {notifications.map((n) => (
         <li key={n.id}>
-          <NotificationItem notification={n} open={n.id === openId} />
+          <NotificationItem notification={n} open={n.id === openId} onOpen={onOpen} />
         </li>
       ))}
     </ul>
   )
 }
 
-function NotificationItem({ notification: n, open }: { notification: Notification; open: boolean }) {
+function NotificationItem({
+  notification: n,
+  open,
+  onOpen,
+}: {
+  notification: Notification
+  open: boolean
+  onOpen?: (id: string) => void
+}) {
   const { t, i18n } = useLingui()
   const format = useDateFormat()
   const family = useAtomValue(userAtom)?.role === 'guardian'
@@ -38,7 +49,11 @@ function NotificationItem({ notification: n, open }: { notification: Notificatio
       className="group"
       open={open || undefined}
       data-notification={n.id}
-      onToggle={(e) => (e.currentTarget.open ? void markNotificationRead(n.id) : undefined)}
+      onToggle={(e) => {
+        if (!e.currentTarget.open) return
+        onOpen?.(n.id)
+        void markNotificationRead(n.id)
+      }}
     >
       <summary className="flex min-h-14 cursor-pointer list-none items-center gap-3 px-4 py-3 [&::-webkit-details-marker]:hidden">
         <span

@@ -2,7 +2,7 @@
 // first. `open` (from a push or a mail) opens one and marks it read.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Bell, CheckCheck } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { Button } from '../../ui/button.tsx'
@@ -16,8 +16,16 @@ export function NotificationsPage({ openId }: { openId?: string }) {
   const { t } = useLingui()
   const ready = useMirrorReady()
   const all = useLocalQuery((db) => db.notifications.orderBy('created_at').reverse().toArray(), [])
+  // One opened here stays where it was, open, while the person reads it (it is marked read at once).
+  const [openedHere, setOpenedHere] = useState<ReadonlySet<string>>(new Set())
+  const stays = (n: { id: string; read_at: string | null }) => !n.read_at || openedHere.has(n.id)
   const unread = all?.filter((n) => !n.read_at) ?? []
-  const earlier = all?.filter((n) => n.read_at) ?? []
+  const shownUnread = all?.filter(stays) ?? []
+  const earlier = all?.filter((n) => !stays(n)) ?? []
+  const opened = (id: string) => {
+    if (!unread.some((n) => n.id === id)) return
+    setOpenedHere((before) => (before.has(id) ? before : new Set([...before, id])))
+  }
   useEffect(() => {
     if (!openId) return
     void markNotificationRead(openId)
@@ -57,20 +65,20 @@ export function NotificationsPage({ openId }: { openId?: string }) {
           <Trans>Messages from the college to you appear here.</Trans>
         </EmptyState>
       )}
-      {unread.length > 0 && (
+      {shownUnread.length > 0 && (
         <section aria-labelledby="unread" className="flex flex-col gap-3">
           <h2 id="unread" className="text-lg font-semibold">
             <Trans>Unread</Trans>
           </h2>
-          <NotificationList notifications={unread} openId={openId} />
+          <NotificationList notifications={shownUnread} openId={openId} onOpen={opened} />
         </section>
       )}
       {earlier.length > 0 && (
         <section aria-labelledby="earlier" className="flex flex-col gap-3">
           <h2 id="earlier" className="text-lg font-semibold">
-            {unread.length ? <Trans>Earlier</Trans> : <Trans>All notifications</Trans>}
+            {shownUnread.length ? <Trans>Earlier</Trans> : <Trans>All notifications</Trans>}
           </h2>
-          <NotificationList notifications={earlier} openId={openId} />
+          <NotificationList notifications={earlier} openId={openId} onOpen={opened} />
         </section>
       )}
     </>

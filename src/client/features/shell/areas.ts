@@ -12,6 +12,7 @@ import {
   Inbox,
   type LucideIcon,
   Megaphone,
+  MessageCircle,
   Newspaper,
   Plug,
   School,
@@ -19,7 +20,7 @@ import {
 } from 'lucide-react'
 import type { Permission } from '#shared/permissions.ts'
 
-export type BadgeKey = 'notifications'
+export type BadgeKey = 'notifications' | 'messages'
 
 export type Area = {
   to: string
@@ -39,6 +40,14 @@ export type Area = {
 
 export const AREAS: Area[] = [
   { to: '/app/home', label: msg`Home`, icon: House, primary: true, platform: true },
+  {
+    to: '/messenger',
+    label: msg`Messages`,
+    icon: MessageCircle,
+    permission: 'messages.send',
+    primary: true,
+    badge: 'messages',
+  },
   { to: '/notifications', label: msg`Notifications`, icon: Bell, primary: true, badge: 'notifications' },
   { to: '/blog', label: msg`News`, icon: Newspaper, primary: true, exact: true },
   { to: '/events', label: msg`Calendar`, icon: CalendarDays, primary: true },

@@ -11,6 +11,7 @@ export function BottomNav({ areas, badges }: { areas: Area[]; badges: Record<Bad
   if (shown.length < 2 && !more) return null
   return (
     <nav
+      data-bottom-nav
       aria-label={t`Main menu`}
       className="fixed inset-x-0 bottom-0 z-30 flex gap-1 border-t border-slate-200 bg-white/95 px-2 pt-1 pb-[max(0.25rem,env(safe-area-inset-bottom))] backdrop-blur md:hidden dark:border-slate-800 dark:bg-slate-900/95"
     >

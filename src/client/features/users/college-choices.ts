@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro'
 import type { Course, Grade } from '#shared/posts.schema.ts'
 import type { Role } from '#shared/roles.schema.ts'
 import { type Remote, useRemote } from '../../platform/remote.ts'
+import { roleLabel } from '../../platform/role-labels.ts'
 import type { SelectOption } from '../../ui/select.tsx'
-import { roleLabel } from './role-labels.ts'
 
 /** The grades and courses to choose from (the notification screens need no roles). */
 export type GradeChoices = {

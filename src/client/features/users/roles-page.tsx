@@ -10,6 +10,7 @@ import { type Role, type RoleInput, roleSchema } from '#shared/roles.schema.ts'
 import { api } from '../../platform/api.ts'
 import { applyServerErrors, clearingFirst } from '../../platform/form-errors.ts'
 import { useRemote } from '../../platform/remote.ts'
+import { roleLabel } from '../../platform/role-labels.ts'
 import { toast } from '../../platform/toasts.ts'
 import { AriaButton, AriaIconButton } from '../../ui/aria-button.tsx'
 import { Badge } from '../../ui/badge.tsx'
@@ -25,7 +26,6 @@ import { TextField } from '../../ui/text-field.tsx'
 import { Tooltip } from '../../ui/tooltip.tsx'
 import { useAction } from '../../ui/use-action.ts'
 import { PERMISSION_GROUPS, PERMISSION_INFO } from './permission-catalogue.ts'
-import { roleLabel } from './role-labels.ts'
 
 export function RolesPage() {
   const { t, i18n } = useLingui()

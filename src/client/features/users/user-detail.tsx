@@ -4,10 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { ArrowLeft, KeyRound, UserCheck, UserRoundX, UserX } from 'lucide-react'
 import { useEffect } from 'react'
+import { isSchoolStaffRole } from '#shared/messenger.schema.ts'
 import { type UserAdminInput, type UserDetail, userAdminSchema } from '#shared/users.schema.ts'
 import { api } from '../../platform/api.ts'
 import { useDateFormat } from '../../platform/dates.ts'
 import { useRemote } from '../../platform/remote.ts'
+import { roleLabel } from '../../platform/role-labels.ts'
 import { userAtom } from '../../platform/session.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { Avatar } from '../../ui/avatar.tsx'
@@ -23,8 +25,8 @@ import { useServerForm } from '../../ui/server-form.tsx'
 import { SkeletonList } from '../../ui/skeleton.tsx'
 import { useAction } from '../../ui/use-action.ts'
 import { type Choices, useCollegeChoices } from './college-choices.ts'
-import { roleLabel } from './role-labels.ts'
 import { StudentPicker } from './student-picker.tsx'
+import { TeachingSection } from './teaching-section.tsx'
 import { USER_FIELDS, UserFields } from './user-fields.tsx'
 import { fullName } from './users-list.tsx'
 
@@ -279,6 +281,9 @@ function UserDetailView({
             />
           )}
         </section>
+      )}
+      {isSchoolStaffRole(user.role.key) && (
+        <TeachingSection user={user} choices={choices} canManage={canManage} onChange={onChange} />
       )}
       {user.guardians.length > 0 && (
         <section className="card flex flex-col gap-3 p-5 sm:p-6" aria-labelledby="guardians-heading">

@@ -10,6 +10,7 @@ import type { UserBulkResult, UserRow, UserStatus } from '#shared/users.schema.t
 import { api } from '../../platform/api.ts'
 import { useDateFormat } from '../../platform/dates.ts'
 import { useRemoteList } from '../../platform/remote.ts'
+import { roleLabel } from '../../platform/role-labels.ts'
 import { userAtom } from '../../platform/session.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { Avatar } from '../../ui/avatar.tsx'
@@ -26,7 +27,6 @@ import type { ColumnDef, Selection, SortDescriptor } from '../../ui/table.tsx'
 import { useAction } from '../../ui/use-action.ts'
 import { useCollegeChoices } from './college-choices.ts'
 import { RoleDialog } from './role-dialog.tsx'
-import { roleLabel } from './role-labels.ts'
 
 export type UsersSearch = {
   q?: string

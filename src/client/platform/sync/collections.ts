@@ -32,6 +32,23 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
   { name: 'courses', key: numeric },
   { name: 'events', key: text, fromWrite: row('starts_at') },
   { name: 'event_categories', key: numeric },
+  {
+    name: 'conversations',
+    key: text,
+    // A write answers with the conversation, or with it and the message written into it.
+    fromWrite: (data) => {
+      const answer = data as { conversation?: unknown } | undefined
+      return row('members')(answer?.conversation ?? data)
+    },
+  },
+  {
+    name: 'messages',
+    key: text,
+    fromWrite: (data) => {
+      const answer = data as { message?: unknown } | undefined
+      return row('body')(answer?.message ?? data)
+    },
+  },
 ]
 
 export function collectionOf(name: string): ClientCollection | undefined {

@@ -2,6 +2,7 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { Notification } from '#shared/api-types.ts'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
+import type { Conversation, Message } from '#shared/messenger.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
 import type { OutboxItem } from './outbox-types.ts'
 
@@ -12,6 +13,8 @@ import type { OutboxItem } from './outbox-types.ts'
 export type LocalState = { _sync?: 'pending' | 'rejected'; _base?: string | null }
 export type LocalPost = Post & LocalState
 export type LocalEvent = CalendarEvent & LocalState
+export type LocalConversation = Conversation & LocalState
+export type LocalMessage = Message & LocalState
 export type StoredBlob = { id: string; blob: Blob; name: string; type: string }
 export type Meta = { key: string; value: unknown }
 
@@ -24,6 +27,8 @@ export type LocalDb = Dexie & {
   courses: EntityTable<Course, 'id'>
   events: EntityTable<LocalEvent, 'id'>
   event_categories: EntityTable<EventCategory, 'id'>
+  conversations: EntityTable<LocalConversation, 'id'>
+  messages: EntityTable<LocalMessage, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -47,6 +52,9 @@ export function createLocalDb(name: string): LocalDb {
   // The calendar joined sync: the cursor is dropped so the next pull brings its rows from the start.
   db.version(2)
     .stores({ events: 'id, starts_at, ends_at, _sync', event_categories: 'id' })
+    .upgrade((tx) => tx.table('meta').delete('cursor'))
+  db.version(3)
+    .stores({ conversations: 'id, last_message_at', messages: 'id, [conversation_id+created_at], _sync' })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }

@@ -11,6 +11,13 @@ export type OutboxKind =
   | 'event.create'
   | 'event.update'
   | 'event.delete'
+  | 'conversation.create'
+  | 'conversation.read'
+  | 'conversation.close'
+  | 'conversation.mute'
+  | 'message.create'
+  | 'message.report'
+  | 'message-attachment.upload'
 
 /** One write waiting to reach the server. Nothing leaves the outbox without a 2xx or the user. */
 export type OutboxItem = {

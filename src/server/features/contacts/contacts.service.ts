@@ -5,11 +5,8 @@ import type { Database } from '../../db/schema.ts'
 import { type Actor, audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import { containsText, keysetPage, sortSpec } from '../../platform/keyset.ts'
+import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-
-function fullName(row: { name: string | null; first_lastname: string | null }) {
-  return [row.name, row.first_lastname].filter(Boolean).join(' ')
-}
 
 function baseQuery(db: Kysely<Database>, collegeId: number) {
   return tenantScope(db, collegeId)
@@ -50,7 +47,7 @@ function toMessage(row: Row): ContactMessage {
     handled_by: row.handled_by
       ? {
           id: row.handled_by,
-          name: fullName({ name: row.handler_name, first_lastname: row.handler_lastname }),
+          name: personName({ name: row.handler_name, first_lastname: row.handler_lastname }),
         }
       : null,
     replies: Number(row.replies),
@@ -117,7 +114,7 @@ export async function contactDetail(
         id: r.id,
         body: r.body,
         author: r.author_id
-          ? { id: r.author_id, name: fullName({ name: r.author_name, first_lastname: r.author_lastname }) }
+          ? { id: r.author_id, name: personName({ name: r.author_name, first_lastname: r.author_lastname }) }
           : null,
         delivered: r.delivered === 1,
         error: r.error,

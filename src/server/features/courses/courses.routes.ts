@@ -3,16 +3,17 @@ import * as v from 'valibot'
 import { MAX_INT, recordId, requiredText } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
+import { isSchoolStaffRole } from '#shared/messenger.schema.ts'
 import type { Course, Grade } from '#shared/posts.schema.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { pathId, readJson, validate } from '../../platform/validate.ts'
-import { createCourse, deleteCourse, setStudentCourses } from './courses.service.ts'
+import { createCourse, deleteCourse, setStaffCourses, setStudentCourses } from './courses.service.ts'
 
 export const coursesRoutes = new Hono<AppEnv>()
-for (const path of ['/api/v1/grades', '/api/v1/courses/*', '/api/v1/students/*'])
+for (const path of ['/api/v1/grades', '/api/v1/courses/*', '/api/v1/students/*', '/api/v1/staff/*'])
   coursesRoutes.use(path, requireAuth, requireCollegeMember)
 
 coursesRoutes.get('/api/v1/grades', async (c) => {
@@ -61,16 +62,28 @@ coursesRoutes.delete('/api/v1/courses/:id', requirePermission('college.manage'),
   return c.body(null, 204)
 })
 
+const courseIdsSchema = v.object({
+  course_ids: v.pipe(
+    v.optional(v.unknown(), null),
+    v.array(recordId, message(messages.courseRequired)),
+    v.maxLength(200, message(messages.tooLong)),
+  ),
+})
+
+/** 422 unless every id is a course of the college; the ids without repeats. */
+async function checkCourses(scope: ReturnType<typeof tenantScope>, courseIds: number[]): Promise<number[]> {
+  const ids = [...new Set(courseIds)]
+  const found = ids.length
+    ? await scope.selectFrom('courses').select('id').where('id', 'in', ids).execute()
+    : []
+  if (found.length !== ids.length) throw validationError({ course_ids: [messages.courseUnknown] })
+  return ids
+}
+
 coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manage'), async (c) => {
   const collegeId = c.var.auth.user.college_id!
   const studentId = pathId(c.req.param('id'))
-  const input = validate(
-    c,
-    v.object({
-      course_ids: v.pipe(v.optional(v.unknown(), null), v.array(recordId, message(messages.courseRequired))),
-    }),
-    await readJson(c),
-  )
+  const input = validate(c, courseIdsSchema, await readJson(c))
   const scope = tenantScope(c.var.deps.db, collegeId)
   const student = await scope
     .selectFrom('users')
@@ -80,11 +93,26 @@ coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manag
     .where('roles.key', '=', 'student')
     .executeTakeFirst()
   if (!student) throw notFound()
-  const ids = [...new Set(input.course_ids)]
-  const found = ids.length
-    ? await scope.selectFrom('courses').select('id').where('id', 'in', ids).execute()
-    : []
-  if (found.length !== ids.length) throw validationError({ course_ids: [messages.courseUnknown] })
+  const ids = await checkCourses(scope, input.course_ids)
   await setStudentCourses(c.var.deps.db, collegeId, studentId, ids)
   return c.json({ student_id: studentId, course_ids: ids })
+})
+
+/** The courses a member of staff teaches: the families of those courses may write to them. */
+coursesRoutes.put('/api/v1/staff/:id/courses', requirePermission('users.manage'), async (c) => {
+  const collegeId = c.var.auth.user.college_id!
+  const staffId = pathId(c.req.param('id'))
+  const input = validate(c, courseIdsSchema, await readJson(c))
+  const scope = tenantScope(c.var.deps.db, collegeId)
+  const person = await scope
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['users.id', 'roles.key'])
+    .where('users.id', '=', staffId)
+    .executeTakeFirst()
+  if (!person) throw notFound()
+  if (!isSchoolStaffRole(person.key)) throw validationError({ course_ids: [messages.staffCoursesRoleOnly] })
+  const ids = await checkCourses(scope, input.course_ids)
+  await setStaffCourses(c.var.deps.db, collegeId, staffId, ids)
+  return c.json({ user_id: staffId, course_ids: ids })
 })

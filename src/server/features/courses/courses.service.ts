@@ -77,3 +77,22 @@ export async function setStudentCourses(
     await bumpSyncEpoch(trx, affected)
   })
 }
+
+export async function setStaffCourses(
+  db: Kysely<Database>,
+  collegeId: number,
+  userId: number,
+  courseIds: number[],
+) {
+  await db.transaction().execute(async (trx) => {
+    const scope = tenantScope(trx, collegeId)
+    await scope.deleteFrom('course_staff').where('user_id', '=', userId).execute()
+    if (courseIds.length)
+      await scope
+        .insertInto(
+          'course_staff',
+          courseIds.map((course_id) => ({ user_id: userId, course_id })),
+        )
+        .execute()
+  })
+}

@@ -8,6 +8,7 @@ import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import type { Database } from '../../db/schema.ts'
 import type { AppDeps, College } from '../../platform/context.ts'
+import { eachLimited } from '../../platform/each-limited.ts'
 import { type Job, registerJob } from '../../platform/jobs.ts'
 import { pokeUsers } from '../../platform/live.ts'
 import { logger } from '../../platform/logger.ts'
@@ -28,15 +29,6 @@ const TTL_SECONDS = 24 * 3600
 const EMERGENCY_TTL_SECONDS = 3600
 
 export type DeliveryPayload = { send_id: string; origin: string }
-
-/** Runs `work` over `items`, at most `limit` at once. */
-export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0
-  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!)
-  })
-  await Promise.all(runners)
-}
 
 /** The college's icon for the notification, worked out once per batch. */
 async function iconOf(deps: AppDeps, college: College): Promise<string | undefined> {

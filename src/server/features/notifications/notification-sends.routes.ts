@@ -19,6 +19,7 @@ import { notFound } from '../../platform/errors.ts'
 import { containsText } from '../../platform/keyset.ts'
 import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { publicOrigin } from '../../platform/password-links.ts'
+import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { checkAudience, previewAudience, storedAudience } from './notification-recipients.ts'
@@ -102,7 +103,7 @@ notificationSendsRoutes.get(`${base}/people`, async (c) => {
   return c.json({
     data: rows.map((r) => ({
       id: r.id,
-      name: [r.name, r.first_lastname].filter(Boolean).join(' '),
+      name: personName(r),
       email: r.email,
       role: r.role,
       role_name: r.role_name,

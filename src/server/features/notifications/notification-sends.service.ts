@@ -16,6 +16,7 @@ import { type Actor, audit } from '../../platform/audit.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { enqueueJob, wakeJobWorkers } from '../../platform/jobs.ts'
 import { pokeUsers } from '../../platform/live.ts'
+import { personName } from '../../platform/person-name.ts'
 import { takeVersions } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { checkAudience, recipientIds, type StoredAudience } from './notification-recipients.ts'
@@ -274,7 +275,7 @@ export async function sendBoard(
     .execute()
   const people: NotificationRecipient[] = rows.map((r) => ({
     user_id: r.user_id,
-    name: [r.name, r.first_lastname].filter(Boolean).join(' '),
+    name: personName(r),
     role: r.role,
     role_name: r.role_name,
     phone: r.phone,

@@ -5,7 +5,7 @@ import { notificationAnswerSchema } from '#shared/notifications.schema.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
 import { readReceiptSchema } from '#shared/posts.schema.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
-import { nowIso } from '../../platform/clock.ts'
+import { deviceTime, nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
 import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
@@ -66,11 +66,6 @@ notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireC
   }
   return c.json({ id: row.id, read_at: row.read_at && row.read_at < when ? row.read_at : when })
 })
-
-/** A moment the device gave, unless it is in the future (a wrong clock): then the server's. */
-function deviceTime(given: string | undefined, now: string): string {
-  return given && given < now ? given : now
-}
 
 /**
  * Answers an emergency (or acknowledges any notification): "read" from everyone, "safe" or "need

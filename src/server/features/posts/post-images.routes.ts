@@ -2,7 +2,7 @@
 // upload replayed from the outbox is stored once.
 import { Hono } from 'hono'
 import { messages } from '#shared/i18n/messages.ts'
-import { POST_IMAGE_MAX_BYTES, UUID_PATTERN } from '#shared/posts.schema.ts'
+import { POST_IMAGE_MAX_BYTES } from '#shared/posts.schema.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
@@ -10,6 +10,7 @@ import { ApiError, validationError } from '../../platform/errors.ts'
 import { ImageRefused, processImage } from '../../platform/images.ts'
 import { randomToken } from '../../platform/secrets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
+import { readUpload } from '../../platform/uploads.ts'
 import { imageDto } from './post-dto.ts'
 
 export const postImagesRoutes = new Hono<AppEnv>()
@@ -44,21 +45,13 @@ postImagesRoutes.post(
     const { user } = c.var.auth
     const { db, storage } = c.var.deps
     const collegeId = user.college_id!
-    let body: Record<string, unknown>
-    try {
-      body = await c.req.parseBody()
-    } catch {
-      throw new ApiError(400, messages.invalidData)
-    }
-    const id = typeof body.id === 'string' ? body.id.toLowerCase() : ''
-    if (!UUID_PATTERN.test(id)) throw validationError({ id: [messages.idInvalid] })
+    const { id, file } = await readUpload(c)
     const existing = await db.selectFrom('post_images').selectAll().where('id', '=', id).executeTakeFirst()
     if (existing) {
       if (existing.college_id !== collegeId || existing.uploader_id !== user.id)
         throw new ApiError(409, messages.idTaken)
       return c.json(imageDto(existing))
     }
-    const file = body.file
     if (!(file instanceof File) || file.size === 0) throw validationError({ file: [messages.imageType] })
     if (file.size > POST_IMAGE_MAX_BYTES) throw validationError({ file: [messages.imageSize] })
     const { full, thumb } = await resize(Buffer.from(await file.arrayBuffer()))

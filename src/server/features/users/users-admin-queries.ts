@@ -189,7 +189,7 @@ export async function userDetail(
     .executeTakeFirst()
   if (!raw) return undefined
   const scope = tenantScope(db, collegeId)
-  const [courses, studentIds, guardianIds, seen] = await Promise.all([
+  const [courses, studentIds, guardianIds, seen, teaches] = await Promise.all([
     coursesOf(db, collegeId, [id]),
     scope.selectFrom('guardianships').select('student_id').where('guardian_id', '=', id).execute(),
     scope.selectFrom('guardianships').select('guardian_id').where('student_id', '=', id).execute(),
@@ -198,6 +198,13 @@ export async function userDetail(
       .select((eb) => eb.fn.max('last_used_at').as('at'))
       .where('user_id', '=', id)
       .executeTakeFirst(),
+    scope
+      .selectFrom('course_staff')
+      .innerJoin('courses', 'courses.id', 'course_staff.course_id')
+      .select(['courses.id', 'courses.name'])
+      .where('course_staff.user_id', '=', id)
+      .orderBy('courses.name')
+      .execute(),
   ])
   return {
     ...toRow(raw, courses.get(id) ?? []),
@@ -215,5 +222,6 @@ export async function userDetail(
       guardianIds.map((r) => r.guardian_id),
     ),
     has_password: raw.password_hash.startsWith('scrypt$'),
+    teaches,
   }
 }

@@ -16,22 +16,26 @@ import {
 } from '#shared/notifications.schema.ts'
 import { api } from '../../../platform/api.ts'
 import { useCollegeZone } from '../../../platform/college.ts'
+import { queryString } from '../../../platform/remote.ts'
 import { Button } from '../../../ui/button.tsx'
-import { Checkbox, CheckboxGroup } from '../../../ui/checkbox.tsx'
+import { IdCheckboxes } from '../../../ui/checkbox.tsx'
 import { useConfirm } from '../../../ui/confirm-dialog.tsx'
 import { DateTimeField } from '../../../ui/date-field.tsx'
 import { FormAlert } from '../../../ui/form-alert.tsx'
 import { ButtonLink } from '../../../ui/link.tsx'
 import { PageHeader } from '../../../ui/page-header.tsx'
+import { PeoplePicker } from '../../../ui/people-picker.tsx'
 import { Radio, RadioGroup } from '../../../ui/radio-group.tsx'
 import { useServerForm } from '../../../ui/server-form.tsx'
 import { Switch } from '../../../ui/switch.tsx'
 import { TextArea } from '../../../ui/text-area.tsx'
 import { TextField } from '../../../ui/text-field.tsx'
 import { type GradeChoices, useGradeChoices } from '../../users/college-choices.ts'
-import { PeoplePicker, type Person } from './people-picker.tsx'
 import { BackToNotifications, useRoleName } from './send-parts.tsx'
 import { type Audience, SendPreview, usePreview } from './send-preview.tsx'
+
+/** A person as the people search answers. */
+type Person = { id: number; name: string; email: string; role: string; role_name: string }
 
 type Values = {
   id: string
@@ -207,7 +211,11 @@ export function SendForm() {
             <PeoplePicker
               chosen={people}
               max={MAX_CHOSEN_PEOPLE}
-              roleName={roleName}
+              searchUrl={(q) => `api/v1/college-notifications/people${queryString({ q })}`}
+              describe={(p) => [roleName(p.role, p.role_name), p.email].filter(Boolean).join(' · ')}
+              placeholder={t`Type a name, email or RUT`}
+              limitHint={t`Up to ${MAX_CHOSEN_PEOPLE} people. For more, choose their grades or courses.`}
+              fullHint={t`That is the most people one notification can name. For more, choose their grades or courses.`}
               onChange={setPeopleList}
               error={e.users?.message}
             />
@@ -366,20 +374,13 @@ function ChoiceList({
     )
   }
   return (
-    <CheckboxGroup
+    <IdCheckboxes
       label={label}
-      value={value.map(String)}
-      onChange={(keys) => onChange(keys.map(Number))}
+      options={options}
+      value={value}
+      onChange={onChange}
       error={error}
       hint={options.length === 0 ? t`Nothing to choose yet.` : undefined}
-    >
-      <div className="grid gap-x-4 sm:grid-cols-2">
-        {options.map((o) => (
-          <Checkbox key={o.id} value={String(o.id)}>
-            {o.name}
-          </Checkbox>
-        ))}
-      </div>
-    </CheckboxGroup>
+    />
   )
 }

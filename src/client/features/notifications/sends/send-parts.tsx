@@ -6,8 +6,8 @@ import { ArrowLeft } from 'lucide-react'
 import type { NotificationAnswer } from '#shared/api-types.ts'
 import type { NotificationSend } from '#shared/notifications.schema.ts'
 import { useDateFormat } from '../../../platform/dates.ts'
+import { roleLabel } from '../../../platform/role-labels.ts'
 import { TextLink } from '../../../ui/link.tsx'
-import { roleLabel } from '../../users/role-labels.ts'
 
 export const BackToNotifications = () => (
   <TextLink to="/college-notifications" className="inline-flex items-center gap-1 self-start text-sm">

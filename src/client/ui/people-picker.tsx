@@ -1,35 +1,45 @@
-// Choosing people one by one for a notification: searched on the server as one types (by name, email
-// or RUT), ticked in the results (several from one search), the chosen ones shown as chips that can be
-// removed whatever the search shows now.
+// Choosing people one by one: searched on the server as one types, ticked in the results (several
+// from one search), the chosen ones shown as chips that can be removed whatever the search shows now.
+// Offline, `offline` may offer people the device already knows.
 import { useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
-import { queryString, useRemote } from '../../../platform/remote.ts'
-import { Checkbox, CheckboxGroup } from '../../../ui/checkbox.tsx'
-import { ChipList } from '../../../ui/chip-list.tsx'
-import { SearchField } from '../../../ui/search-field.tsx'
+import { type ReactNode, useState } from 'react'
+import { useRemote } from '../platform/remote.ts'
+import { Checkbox, CheckboxGroup } from './checkbox.tsx'
+import { ChipList } from './chip-list.tsx'
+import { SearchField } from './search-field.tsx'
 
-/** A person as the people search answers. */
-export type Person = { id: number; name: string; email: string; role: string; role_name: string }
+export type PickedPerson = { id: number; name: string }
 
-export function PeoplePicker({
+export function PeoplePicker<P extends PickedPerson>({
   chosen,
   onChange,
   max,
-  roleName,
+  searchUrl,
+  describe,
+  placeholder,
+  limitHint,
+  fullHint,
+  offline,
   error,
 }: {
-  chosen: Person[]
-  onChange: (people: Person[]) => void
+  chosen: P[]
+  onChange: (people: P[]) => void
   max: number
-  roleName: (key: string, name: string) => string
+  /** The address of the search for what was typed. */
+  searchUrl: (query: string) => string
+  /** The line under a name: their role, email, courses. */
+  describe: (person: P) => ReactNode
+  placeholder: string
+  limitHint: string
+  fullHint: string
+  offline?: (query: string) => P[]
   error?: string
 }) {
   const { t } = useLingui()
   const [query, setQuery] = useState('')
-  const found = useRemote<{ data: Person[] }>(
-    `api/v1/college-notifications/people${queryString({ q: query })}`,
-  )
-  const results = found.data?.data ?? []
+  const found = useRemote<{ data: P[] }>(searchUrl(query))
+  const offlineList = found.status === 'offline' ? offline?.(query) : undefined
+  const results = offlineList ?? found.data?.data ?? []
   const chosenIds = new Set(chosen.map((p) => p.id))
   const full = chosen.length >= max
   const tick = (ids: string[]) => {
@@ -41,22 +51,19 @@ export function PeoplePicker({
   }
   const hint =
     found.status === 'offline'
-      ? t`Searching needs a connection`
+      ? offlineList?.length
+        ? t`Offline: people you have written to before`
+        : t`Searching needs a connection`
       : found.status === 'error'
         ? t`The search did not work. Please try again.`
         : found.status === 'ready' && results.length === 0
           ? t`Nobody matches`
           : full
-            ? t`That is the most people one notification can name. For more, choose their grades or courses.`
-            : t`Up to ${max} people. For more, choose their grades or courses.`
+            ? fullHint
+            : limitHint
   return (
     <div className="flex flex-col gap-3">
-      <SearchField
-        label={t`Find people`}
-        placeholder={t`Type a name, email or RUT`}
-        value={query}
-        onChange={setQuery}
-      />
+      <SearchField label={t`Find people`} placeholder={placeholder} value={query} onChange={setQuery} />
       <CheckboxGroup
         label={t`People found`}
         value={results.filter((r) => chosenIds.has(r.id)).map((r) => String(r.id))}
@@ -69,9 +76,7 @@ export function PeoplePicker({
           <Checkbox key={person.id} value={String(person.id)} isDisabled={full && !chosenIds.has(person.id)}>
             <span className="flex flex-col">
               <span>{person.name}</span>
-              <span className="text-sm text-muted">
-                {[roleName(person.role, person.role_name), person.email].filter(Boolean).join(' · ')}
-              </span>
+              <span className="text-sm text-muted">{describe(person)}</span>
             </span>
           </Checkbox>
         ))}
