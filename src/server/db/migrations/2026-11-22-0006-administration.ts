@@ -8,6 +8,23 @@ const college: Col = (c) => c.notNull().references('colleges.id').onDelete('casc
 
 // Administration: users can be deactivated, the college gets its time zone, history, suspension and
 // mail sender name; its managers, home slider, social links and public contacts; the contact inbox.
+/**
+ * A dot before every run of three digits counted from the end of a run of digits (12345678 ->
+ * 12.345.678), written as a loop: the regular expression that says the same can backtrack.
+ */
+function thousands(text: string): string {
+  const word = (ch: string | undefined) => ch !== undefined && /\w/.test(ch)
+  const digitsFrom: number[] = new Array(text.length + 1).fill(0)
+  for (let i = text.length - 1; i >= 0; i--) digitsFrom[i] = /\d/.test(text[i]!) ? digitsFrom[i + 1]! + 1 : 0
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const run = digitsFrom[i]!
+    if (i > 0 && word(text[i - 1]) && run > 0 && run % 3 === 0) out += '.'
+    out += text[i]
+  }
+  return out
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter
   const table = (name: string) =>
@@ -126,7 +143,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const people = await db.selectFrom('users').select(['id', 'rut']).where('rut', '<>', '').execute()
   for (const person of people as { id: number; rut: string }[]) {
     const clean = person.rut.replace(/[.\s-]/g, '').toUpperCase()
-    const body = clean.slice(0, -1).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+    const body = thousands(clean.slice(0, -1))
     const formatted = clean.length < 2 ? clean : `${body}-${clean.slice(-1)}`
     if (formatted !== person.rut)
       await db.updateTable('users').set({ rut: formatted }).where('id', '=', person.id).execute()
