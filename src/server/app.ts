@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from '#shared/constants.ts'
+import { DOCUMENT_MAX_BYTES } from '#shared/documents.schema.ts'
 import { hasControlCharacters } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { authRoutes } from './features/auth/auth.routes.ts'
@@ -12,6 +13,10 @@ import { collegesRoutes } from './features/colleges/colleges.routes.ts'
 import { contactsRoutes } from './features/contacts/contacts.routes.ts'
 import { coursesRoutes } from './features/courses/courses.routes.ts'
 import { coursesSyncSources } from './features/courses/courses.sync.ts'
+import { documentCategoriesRoutes } from './features/documents/document-categories.routes.ts'
+import { documentFileRoutes } from './features/documents/document-files.ts'
+import { documentsRoutes } from './features/documents/documents.routes.ts'
+import { documentsSyncSources } from './features/documents/documents.sync.ts'
 import { calendarFeedRoutes } from './features/events/calendar-feed.routes.ts'
 import { eventCategoriesRoutes } from './features/events/event-categories.routes.ts'
 import { eventsRoutes } from './features/events/events.routes.ts'
@@ -55,6 +60,9 @@ const UPLOAD_PATHS = [
   '/api/v1/message-attachments',
 ]
 const isUpload = (path: string) => UPLOAD_PATHS.some((prefix) => path.startsWith(prefix))
+/** A document's file (20 MB) with its drawn first page and the form's own bytes. */
+const DOCUMENT_UPLOAD_PATH = '/api/v1/document-files'
+const DOCUMENT_BODY_LIMIT_BYTES = DOCUMENT_MAX_BYTES + 3 * 1024 * 1024
 
 registerSyncSources([
   ...postsSyncSources,
@@ -62,6 +70,7 @@ registerSyncSources([
   ...coursesSyncSources,
   ...eventsSyncSources,
   ...messengerSyncSources,
+  ...documentsSyncSources,
 ])
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -93,11 +102,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   })
   app.use('/api/*', (c, next) =>
     bodyLimit({
-      maxSize: isUpload(c.req.path) ? UPLOAD_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES,
+      maxSize:
+        c.req.path === DOCUMENT_UPLOAD_PATH
+          ? DOCUMENT_BODY_LIMIT_BYTES
+          : isUpload(c.req.path)
+            ? UPLOAD_BODY_LIMIT_BYTES
+            : JSON_BODY_LIMIT_BYTES,
       onError: () => {
         // The rest of the body is never read: the connection must close, or a keep-alive client's
         // next request on it would be read from the middle of this one.
-        throw new ApiError(413, messages.bodyTooLarge, { headers: { Connection: 'close' } })
+        const message =
+          c.req.path === DOCUMENT_UPLOAD_PATH ? messages.documentFileSize : messages.bodyTooLarge
+        throw new ApiError(413, message, { headers: { Connection: 'close' } })
       },
     })(c, next),
   )
@@ -107,6 +123,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   })
 
   app.route('/', authRoutes)
+  app.route('/', documentsRoutes)
+  app.route('/', documentFileRoutes)
+  app.route('/', documentCategoriesRoutes)
   app.route('/', usersRoutes)
   app.route('/', usersAdminRoutes)
   app.route('/', rolesRoutes)

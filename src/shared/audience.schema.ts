@@ -11,6 +11,9 @@ export type Target = number | typeof ALL
 export type Grade = { id: number; name: string; position: number }
 export type Course = { id: number; grade_id: number; name: string }
 
+/** "Read by N of M" for those who publish: the families reached, and who has not read it yet. */
+export type ReadReport = { read: number; total: number; unread: { id: number; name: string }[] }
+
 /** A record's id made on the device (UUIDv7), so it can be written offline. */
 export const uuid = v.pipe(plainString(m.idInvalid), v.regex(UUID_PATTERN, message(m.idInvalid)))
 

@@ -82,4 +82,4 @@ export type Post = {
 
 export type PostCategory = { id: number; name: string; slug: string }
 export type PostRead = { id: string; post_id: string; read_at: string }
-export type ReadReport = { read: number; total: number; unread: { id: number; name: string }[] }
+export type { ReadReport } from './audience.schema.ts'

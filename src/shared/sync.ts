@@ -1,5 +1,6 @@
 // The pull protocol of DESIGN.md section 8, as both sides speak it.
 import type { Notification } from './api-types.ts'
+import type { CollegeDocument, DocumentCategory, DocumentOpen } from './documents.schema.ts'
 import type { CalendarEvent, EventCategory } from './events.schema.ts'
 import type { Conversation, Message } from './messenger.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from './posts.schema.ts'
@@ -15,6 +16,9 @@ export type SyncRows = {
   event_categories: EventCategory
   conversations: Conversation
   messages: Message
+  documents: CollegeDocument
+  document_categories: DocumentCategory
+  document_opens: DocumentOpen
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -28,6 +32,9 @@ export const COLLECTIONS = [
   'event_categories',
   'conversations',
   'messages',
+  'documents',
+  'document_categories',
+  'document_opens',
 ] as const
 
 export type SyncChange = {

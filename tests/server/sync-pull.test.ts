@@ -88,7 +88,43 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
         .where((eb) => eb.or([eb('private_to', 'is', null), eb('private_to', '=', uid.guardian!)]))
         .execute(),
     ),
+    documents: await guardianDocumentIds(collegeId),
+    document_categories: await idsOf(
+      t.db.selectFrom('document_categories').select('id').where('college_id', '=', collegeId).execute(),
+    ),
+    document_opens: [],
   }
+}
+
+/** Documents for the whole college, the guardian's student's grade or course, or the family by name. */
+async function guardianDocumentIds(collegeId: number): Promise<string[]> {
+  const family = [
+    uid.guardian!,
+    ...(
+      await t.db
+        .selectFrom('guardianships')
+        .select('student_id')
+        .where('guardian_id', '=', uid.guardian!)
+        .execute()
+    ).map((g) => g.student_id),
+  ]
+  const rows = await t.db
+    .selectFrom('documents')
+    .innerJoin('document_targets', 'document_targets.document_id', 'documents.id')
+    .select('documents.id')
+    .distinct()
+    .where('documents.college_id', '=', collegeId)
+    .where('documents.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('grade_id', 'is', null), eb('course_id', 'is', null), eb('user_id', 'is', null)]),
+        eb('user_id', 'in', family),
+        eb('course_id', 'in', guardianView.courseIds),
+        eb.and([eb('course_id', 'is', null), eb('grade_id', 'in', guardianView.gradeIds)]),
+      ]),
+    )
+    .execute()
+  return rows.map((r) => r.id).sort()
 }
 
 /** Events for the whole college, the grade or the course of the guardian's student. */

@@ -9,6 +9,7 @@ import * as administration from './migrations/2026-11-22-0006-administration.ts'
 import * as events from './migrations/2026-11-22-0007-events.ts'
 import * as notifications from './migrations/2026-11-22-0008-notifications.ts'
 import * as messenger from './migrations/2026-11-22-0009-messenger.ts'
+import * as documents from './migrations/2026-11-23-0010-documents.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0007-events': events,
   '2026-11-22-0008-notifications': notifications,
   '2026-11-22-0009-messenger': messenger,
+  '2026-11-23-0010-documents': documents,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -10,6 +10,13 @@ import type {
   ContactRepliesTable,
 } from './tables/college-content.ts'
 import type {
+  DocumentCategoriesTable,
+  DocumentFilesTable,
+  DocumentOpensTable,
+  DocumentsTable,
+  DocumentTargetsTable,
+} from './tables/documents.ts'
+import type {
   CalendarFeedsTable,
   EventCategoriesTable,
   EventsTable,
@@ -229,10 +236,13 @@ export interface SyncExitsTable {
   /** Both null: the whole college. */
   grade_id: number | null
   course_id: number | null
+  /** A named person (and, for a student, their guardians). */
+  user_id: number | null
 }
 
 // Each area's row types live beside this file; they are re-exported so every import stays `db/schema.ts`.
 export type * from './tables/college-content.ts'
+export type * from './tables/documents.ts'
 export type * from './tables/events.ts'
 export type * from './tables/notifications.ts'
 export type * from './tables/posts.ts'
@@ -280,6 +290,11 @@ export interface Database {
   messages: MessagesTable
   message_reports: MessageReportsTable
   message_attachments: MessageAttachmentsTable
+  document_categories: DocumentCategoriesTable
+  document_files: DocumentFilesTable
+  documents: DocumentsTable
+  document_targets: DocumentTargetsTable
+  document_opens: DocumentOpensTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -321,3 +336,8 @@ export type TenantTable =
   | 'messages'
   | 'message_reports'
   | 'message_attachments'
+  | 'document_categories'
+  | 'document_files'
+  | 'documents'
+  | 'document_targets'
+  | 'document_opens'

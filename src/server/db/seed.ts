@@ -8,6 +8,7 @@ import { randomToken } from '../platform/secrets.ts'
 import type { Storage } from '../platform/storage.ts'
 import { takeVersion, takeVersions } from '../platform/sync-versions.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, type DemoCollege, PLATFORM_OWNER } from './demo-data.ts'
+import { seedDemoDocuments } from './demo-documents.ts'
 import { seedDemoEvents } from './demo-events.ts'
 import type { Database } from './schema.ts'
 
@@ -239,6 +240,8 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
         .execute()
     }
     await seedDemoEvents(trx, college.id, demo, { users: userIds, grades: gradeIds, courses: courseIds }, now)
+    if (demo.slug === 'demo')
+      await seedDemoDocuments(trx, storage, college.id, { users: userIds, courses: courseIds }, now)
   })
 }
 

@@ -16,6 +16,8 @@ export type Audience = {
   admin: boolean
   gradeIds: number[]
   courseIds: number[]
+  /** The person and the students they are guardian of: what is addressed to one of them reaches them. */
+  userIds: number[]
 }
 
 /** `seesAll`: the permission of those who write for the college, and so see all of it. */
@@ -27,7 +29,7 @@ export async function audienceOf(
   const collegeId = user.college_id!
   const all = user.permissions.includes(seesAll)
   const admin = user.role_key === 'admin' || user.permissions.includes('college.manage')
-  if (all) return { userId: user.id, collegeId, all, admin, gradeIds: [], courseIds: [] }
+  if (all) return { userId: user.id, collegeId, all, admin, gradeIds: [], courseIds: [], userIds: [user.id] }
   const scope = tenantScope(db, collegeId)
   // A person's own courses and those of the students they are guardian of, whatever their role is
   // called (an admin may create a "substitute guardian" role).
@@ -54,22 +56,27 @@ export async function audienceOf(
     admin,
     gradeIds: [...new Set(courses.map((c) => c.grade_id))],
     courseIds: [...new Set(courses.map((c) => c.id))],
+    userIds: studentIds,
   }
 }
 
 /**
  * Target rows (columns `grade_id`, `course_id` of `table`) that reach this audience: the whole
- * college, one of its grades (every course), or one of its courses.
+ * college, one of its grades (every course), or one of its courses. With `people`, the table also
+ * has `user_id`: a row naming a person reaches that person and their guardians, and only them.
  */
 export function reaches(
   eb: ExpressionBuilder<any, any>,
   audience: Audience,
   table: string,
+  people = false,
 ): Expression<SqlBool> {
   const grade = `${table}.grade_id`
   const course = `${table}.course_id`
+  const user = `${table}.user_id`
   return eb.or([
-    eb.and([eb(grade, 'is', null), eb(course, 'is', null)]),
+    eb.and([eb(grade, 'is', null), eb(course, 'is', null), ...(people ? [eb(user, 'is', null)] : [])]),
+    ...(people ? [eb(user, 'in', audience.userIds)] : []),
     ...(audience.gradeIds.length
       ? [eb.and([eb(course, 'is', null), eb(grade, 'in', audience.gradeIds)])]
       : []),

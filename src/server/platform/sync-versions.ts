@@ -46,7 +46,7 @@ export async function bumpSyncEpoch(trx: Kysely<Database>, userIds: number[]): P
     .execute()
 }
 
-export type AudienceTarget = { grade_id: number | null; course_id: number | null }
+export type AudienceTarget = { grade_id: number | null; course_id: number | null; user_id?: number | null }
 
 /**
  * A row leaves the audience it had (deleted, re-targeted, moved back to a future date): its targets
@@ -70,6 +70,7 @@ export async function recordExits(
         published: exit.published ? 1 : 0,
         grade_id: t.grade_id,
         course_id: t.course_id,
+        user_id: t.user_id ?? null,
       })),
     )
     .execute()

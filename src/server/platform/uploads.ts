@@ -5,7 +5,9 @@ import { messages } from '#shared/i18n/messages.ts'
 import { ApiError, validationError } from './errors.ts'
 
 /** The upload's id (lower case) and its file field: 400 for a body that is not a form, 422 for a bad id. */
-export async function readUpload(c: Context): Promise<{ id: string; file: unknown }> {
+export async function readUpload(
+  c: Context,
+): Promise<{ id: string; file: unknown; body: Record<string, unknown> }> {
   let body: Record<string, unknown>
   try {
     body = await c.req.parseBody()
@@ -14,5 +16,12 @@ export async function readUpload(c: Context): Promise<{ id: string; file: unknow
   }
   const id = typeof body.id === 'string' ? body.id.toLowerCase() : ''
   if (!UUID_PATTERN.test(id)) throw validationError({ id: [messages.idInvalid] })
-  return { id, file: body.file }
+  return { id, file: body.file, body }
+}
+
+/** A file name safe to show and to send back in a header: no path, no control characters, not too long. */
+export function cleanFileName(name: string, fallback: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim()
+  return (base || fallback).slice(0, 120)
 }

@@ -12,11 +12,12 @@ import { requireAuth, requireCollegeMember, requirePermission } from '../../plat
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv, AuthUser } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
+import { isPdf } from '../../platform/file-types.ts'
 import { ImageRefused, processImage } from '../../platform/images.ts'
 import { enqueueJob, registerJob } from '../../platform/jobs.ts'
 import { randomToken } from '../../platform/secrets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { readUpload } from '../../platform/uploads.ts'
+import { cleanFileName, readUpload } from '../../platform/uploads.ts'
 
 const UNSENT_FILE_JOB = 'message-attachment.unsent'
 const UNSENT_FILE_TTL_MS = 24 * 3600_000
@@ -102,21 +103,6 @@ export async function bindAttachments(
     throw validationError({ attachment_ids: [messages.messageFileMissing] })
 }
 
-function isPdf(data: Buffer): boolean {
-  // A PDF starts with its version line and ends (give or take a few bytes) with its end-of-file mark.
-  return (
-    data.subarray(0, 5).toString('latin1') === '%PDF-' &&
-    data.subarray(-1024).toString('latin1').includes('%%EOF')
-  )
-}
-
-/** A file name safe to show and to send back in a header: no path, no control characters, not too long. */
-function cleanName(name: string, fallback: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose
-  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim()
-  return (base || fallback).slice(0, 120)
-}
-
 async function storeFile(c: { var: AppEnv['Variables'] }, file: File) {
   const { storage } = c.var.deps
   const collegeId = c.var.auth.user.college_id!
@@ -193,7 +179,7 @@ messageAttachmentRoutes.post('/api/v1/message-attachments', requirePermission('m
     uploader_id: user.id,
     message_id: null,
     kind: stored.kind,
-    name: cleanName(file.name, stored.kind === 'pdf' ? 'document.pdf' : 'picture.webp'),
+    name: cleanFileName(file.name, stored.kind === 'pdf' ? 'document.pdf' : 'picture.webp'),
     size: stored.size,
     file_key: stored.fileKey,
     thumb_key: stored.thumbKey,

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { requiredText } from '#shared/fields.schema.ts'
 import type { PostCategory } from '#shared/posts.schema.ts'
+import { slugify } from '#shared/slug.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
@@ -11,17 +12,6 @@ import { readJson, validate } from '../../platform/validate.ts'
 
 export const postCategoriesRoutes = new Hono<AppEnv>()
 postCategoriesRoutes.use('/api/v1/post-categories', requireAuth, requireCollegeMember)
-
-export function slugify(name: string): string {
-  return (
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'category'
-  )
-}
 
 postCategoriesRoutes.get('/api/v1/post-categories', async (c) => {
   const rows = await tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
