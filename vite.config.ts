@@ -31,7 +31,11 @@ export default defineConfig({
       filename: 'sw.ts',
       manifest: false,
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,jpeg,woff2}'] },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,jpeg,woff2}'],
+        // pdf.js draws thumbnails only while staff upload documents, online: no device installs it.
+        globIgnores: ['**/pdf-*.js'],
+      },
       devOptions: { enabled: false },
     }),
     precompress(),

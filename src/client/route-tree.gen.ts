@@ -16,6 +16,7 @@ import { Route as BlogRouteRouteImport } from './routes/blog/route'
 import { Route as CollegeRouteRouteImport } from './routes/college/route'
 import { Route as CollegeNotificationsRouteRouteImport } from './routes/college-notifications/route'
 import { Route as CollegesRouteRouteImport } from './routes/colleges/route'
+import { Route as DocumentosRouteRouteImport } from './routes/documentos/route'
 import { Route as EventsRouteRouteImport } from './routes/events/route'
 import { Route as MessengerRouteRouteImport } from './routes/messenger/route'
 import { Route as NotificationsRouteRouteImport } from './routes/notifications/route'
@@ -41,6 +42,8 @@ import { Route as CollegeNotificationsNewNotificationRouteImport } from './route
 import { Route as CollegeIndexRouteImport } from './routes/college/index'
 import { Route as CollegesContactRouteImport } from './routes/colleges/contact'
 import { Route as CollegesDetailsRouteImport } from './routes/colleges/details'
+import { Route as DocumentosIndexRouteImport } from './routes/documentos/index'
+import { Route as DocumentosSplatRouteImport } from './routes/documentos/$'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsNewEventRouteImport } from './routes/events/new-event'
 import { Route as MessengerIndexRouteImport } from './routes/messenger/index'
@@ -96,6 +99,11 @@ const CollegeNotificationsRouteRoute =
 const CollegesRouteRoute = CollegesRouteRouteImport.update({
   id: '/colleges',
   path: '/colleges',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocumentosRouteRoute = DocumentosRouteRouteImport.update({
+  id: '/documentos',
+  path: '/documentos',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventsRouteRoute = EventsRouteRouteImport.update({
@@ -225,6 +233,16 @@ const CollegesDetailsRoute = CollegesDetailsRouteImport.update({
   path: '/details',
   getParentRoute: () => CollegesRouteRoute,
 } as any)
+const DocumentosIndexRoute = DocumentosIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DocumentosRouteRoute,
+} as any)
+const DocumentosSplatRoute = DocumentosSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => DocumentosRouteRoute,
+} as any)
 const EventsIndexRoute = EventsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -334,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/college': typeof CollegeRouteRouteWithChildren
   '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/documentos': typeof DocumentosRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
@@ -355,6 +374,7 @@ export interface FileRoutesByFullPath {
   '/college-notifications/new-notification': typeof CollegeNotificationsNewNotificationRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
+  '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
@@ -365,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/blog/': typeof BlogIndexRoute
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
+  '/documentos/': typeof DocumentosIndexRoute
   '/events/': typeof EventsIndexRoute
   '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
@@ -400,6 +421,7 @@ export interface FileRoutesByTo {
   '/college-notifications/new-notification': typeof CollegeNotificationsNewNotificationRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
+  '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
@@ -410,6 +432,7 @@ export interface FileRoutesByTo {
   '/blog': typeof BlogIndexRoute
   '/college-notifications': typeof CollegeNotificationsIndexRoute
   '/college': typeof CollegeIndexRoute
+  '/documentos': typeof DocumentosIndexRoute
   '/events': typeof EventsIndexRoute
   '/messenger': typeof MessengerIndexRoute
   '/notifications': typeof NotificationsIndexRoute
@@ -434,6 +457,7 @@ export interface FileRoutesById {
   '/college': typeof CollegeRouteRouteWithChildren
   '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/documentos': typeof DocumentosRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
@@ -455,6 +479,7 @@ export interface FileRoutesById {
   '/college-notifications/new-notification': typeof CollegeNotificationsNewNotificationRoute
   '/colleges/contact': typeof CollegesContactRoute
   '/colleges/details': typeof CollegesDetailsRoute
+  '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
@@ -465,6 +490,7 @@ export interface FileRoutesById {
   '/blog/': typeof BlogIndexRoute
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
+  '/documentos/': typeof DocumentosIndexRoute
   '/events/': typeof EventsIndexRoute
   '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
@@ -490,6 +516,7 @@ export interface FileRouteTypes {
     | '/college'
     | '/college-notifications'
     | '/colleges'
+    | '/documentos'
     | '/events'
     | '/messenger'
     | '/notifications'
@@ -511,6 +538,7 @@ export interface FileRouteTypes {
     | '/college-notifications/new-notification'
     | '/colleges/contact'
     | '/colleges/details'
+    | '/documentos/$'
     | '/events/new-event'
     | '/platform/colleges'
     | '/users/$'
@@ -521,6 +549,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/college-notifications/'
     | '/college/'
+    | '/documentos/'
     | '/events/'
     | '/messenger/'
     | '/notifications/'
@@ -556,6 +585,7 @@ export interface FileRouteTypes {
     | '/college-notifications/new-notification'
     | '/colleges/contact'
     | '/colleges/details'
+    | '/documentos/$'
     | '/events/new-event'
     | '/platform/colleges'
     | '/users/$'
@@ -566,6 +596,7 @@ export interface FileRouteTypes {
     | '/blog'
     | '/college-notifications'
     | '/college'
+    | '/documentos'
     | '/events'
     | '/messenger'
     | '/notifications'
@@ -589,6 +620,7 @@ export interface FileRouteTypes {
     | '/college'
     | '/college-notifications'
     | '/colleges'
+    | '/documentos'
     | '/events'
     | '/messenger'
     | '/notifications'
@@ -610,6 +642,7 @@ export interface FileRouteTypes {
     | '/college-notifications/new-notification'
     | '/colleges/contact'
     | '/colleges/details'
+    | '/documentos/$'
     | '/events/new-event'
     | '/platform/colleges'
     | '/users/$'
@@ -620,6 +653,7 @@ export interface FileRouteTypes {
     | '/blog/'
     | '/college-notifications/'
     | '/college/'
+    | '/documentos/'
     | '/events/'
     | '/messenger/'
     | '/notifications/'
@@ -644,6 +678,7 @@ export interface RootRouteChildren {
   CollegeRouteRoute: typeof CollegeRouteRouteWithChildren
   CollegeNotificationsRouteRoute: typeof CollegeNotificationsRouteRouteWithChildren
   CollegesRouteRoute: typeof CollegesRouteRouteWithChildren
+  DocumentosRouteRoute: typeof DocumentosRouteRouteWithChildren
   EventsRouteRoute: typeof EventsRouteRouteWithChildren
   MessengerRouteRoute: typeof MessengerRouteRouteWithChildren
   NotificationsRouteRoute: typeof NotificationsRouteRouteWithChildren
@@ -703,6 +738,13 @@ declare module '@tanstack/react-router' {
       path: '/colleges'
       fullPath: '/colleges'
       preLoaderRoute: typeof CollegesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/documentos': {
+      id: '/documentos'
+      path: '/documentos'
+      fullPath: '/documentos'
+      preLoaderRoute: typeof DocumentosRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/events': {
@@ -879,6 +921,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/colleges/details'
       preLoaderRoute: typeof CollegesDetailsRouteImport
       parentRoute: typeof CollegesRouteRoute
+    }
+    '/documentos/': {
+      id: '/documentos/'
+      path: '/'
+      fullPath: '/documentos/'
+      preLoaderRoute: typeof DocumentosIndexRouteImport
+      parentRoute: typeof DocumentosRouteRoute
+    }
+    '/documentos/$': {
+      id: '/documentos/$'
+      path: '/$'
+      fullPath: '/documentos/$'
+      preLoaderRoute: typeof DocumentosSplatRouteImport
+      parentRoute: typeof DocumentosRouteRoute
     }
     '/events/': {
       id: '/events/'
@@ -1149,6 +1205,20 @@ const CollegesRouteRouteWithChildren = CollegesRouteRoute._addFileChildren(
   CollegesRouteRouteChildren,
 )
 
+interface DocumentosRouteRouteChildren {
+  DocumentosSplatRoute: typeof DocumentosSplatRoute
+  DocumentosIndexRoute: typeof DocumentosIndexRoute
+}
+
+const DocumentosRouteRouteChildren: DocumentosRouteRouteChildren = {
+  DocumentosSplatRoute: DocumentosSplatRoute,
+  DocumentosIndexRoute: DocumentosIndexRoute,
+}
+
+const DocumentosRouteRouteWithChildren = DocumentosRouteRoute._addFileChildren(
+  DocumentosRouteRouteChildren,
+)
+
 interface EventsRouteRouteChildren {
   EventsNewEventRoute: typeof EventsNewEventRoute
   EventsIndexRoute: typeof EventsIndexRoute
@@ -1226,6 +1296,7 @@ const rootRouteChildren: RootRouteChildren = {
   CollegeRouteRoute: CollegeRouteRouteWithChildren,
   CollegeNotificationsRouteRoute: CollegeNotificationsRouteRouteWithChildren,
   CollegesRouteRoute: CollegesRouteRouteWithChildren,
+  DocumentosRouteRoute: DocumentosRouteRouteWithChildren,
   EventsRouteRoute: EventsRouteRouteWithChildren,
   MessengerRouteRoute: MessengerRouteRouteWithChildren,
   NotificationsRouteRoute: NotificationsRouteRouteWithChildren,

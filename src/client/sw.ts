@@ -15,7 +15,7 @@ cleanupOutdatedCaches()
 clientsClaim()
 
 // API calls and server-made files are never answered with the app shell.
-const SERVER_PATHS = /^\/(api|sanctum|media|icons|calendar)\/|^\/manifest\.webmanifest$/
+const SERVER_PATHS = /^\/(api|sanctum|media|icons|calendar|files)\/|^\/manifest\.webmanifest$/
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [SERVER_PATHS] }))
 
 registerRoute(
@@ -36,6 +36,36 @@ registerRoute(
     url.origin === self.location.origin &&
     (url.pathname === '/manifest.webmanifest' || url.pathname.startsWith('/icons/')),
   new NetworkFirst({ cacheName: 'install', networkTimeoutSeconds: 3 }),
+)
+
+// A document kept offline opens from the device, network or not; any other file goes to the server
+// with its signed address. `?download` saves the kept copy instead of showing it.
+const PINNED_DOCUMENTS = 'pinned-documents'
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/files/documents/') &&
+    request.method === 'GET',
+  async ({ url, request }) => {
+    const kept = await (await caches.open(PINNED_DOCUMENTS)).match(url.pathname)
+    if (kept) {
+      if (!url.searchParams.has('download')) return kept
+      const headers = new Headers(kept.headers)
+      headers.set(
+        'Content-Disposition',
+        (headers.get('Content-Disposition') ?? '').replace(/^inline/, 'attachment'),
+      )
+      return new Response(kept.body, { headers })
+    }
+    try {
+      return await fetch(request)
+    } catch {
+      return new Response('This document is not kept on this device, and it needs a connection to open.', {
+        status: 503,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      })
+    }
+  },
 )
 
 self.addEventListener('message', (event) => {

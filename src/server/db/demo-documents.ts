@@ -10,8 +10,8 @@ import type { Database } from './schema.ts'
 
 /** A one-page PDF with lines of Helvetica text (Latin-1, so Spanish accents print). */
 export function tinyPdf(lines: string[]): Buffer {
-  const escape = (s: string) => s.replace(/[\\()]/g, (ch) => `\\${ch}`)
-  const stream = `BT /F1 14 Tf 60 780 Td 18 TL ${lines.map((l) => `(${escape(l)}) '`).join(' ')} ET`
+  const literal = (s: string) => s.replace(/[\\()]/g, (ch) => `\\${ch}`)
+  const stream = `BT /F1 14 Tf 60 780 Td 18 TL ${lines.map((l) => `(${literal(l)}) '`).join(' ')} ET`
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -1,5 +1,5 @@
 // Mirrored collections are declared by their features; the sync endpoint only merges them.
-import type { Kysely } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { CollectionName, SyncChange } from '#shared/sync.ts'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser } from './context.ts'
@@ -81,4 +81,33 @@ export async function collegeWideChanges(
       ({ collection, op: 'put', id: String(data.id), version: Number(version), data }) as SyncChange,
   )
   return [...puts, ...(await tombstonesSince(ctx, collection))]
+}
+
+/**
+ * Rows of an audience-scoped collection (soft-deleted, with `sync_exits`) that left an audience this
+ * person was in, and that they cannot see now: the mirror drops them. `exited` picks the exits that
+ * concerned the person and `reaches` tells whether the row reaches them now; nobody learns the id of
+ * a row they could never see.
+ */
+export async function departures(
+  ctx: PullContext,
+  collection: 'events' | 'documents',
+  exited: (eb: ExpressionBuilder<Database, 'sync_exits'>) => Expression<SqlBool>,
+  reaches: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
+): Promise<SyncChange[]> {
+  if (ctx.initial) return []
+  const table = collection as 'events'
+  const gone = await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom('sync_exits')
+    .innerJoin(table, `${table}.id`, 'sync_exits.row_id')
+    .select((eb) => ['sync_exits.row_id as id', eb.fn.max('sync_exits.version').as('version')])
+    .where('sync_exits.collection', '=', collection)
+    .where('sync_exits.version', '>', ctx.since)
+    .where(exited)
+    .where((eb) => eb.or([eb(`${table}.deleted_at`, 'is not', null), eb.not(reaches(eb))]))
+    .groupBy('sync_exits.row_id')
+    .orderBy('version')
+    .limit(ctx.limit)
+    .execute()
+  return gone.map((r) => ({ collection, op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange)
 }

@@ -266,6 +266,8 @@ test('on a phone, the message box sits on the keyboard: the bottom bar steps asi
   const bar = page.getByRole('navigation', { name: 'Main menu' })
   await expect(bar).toBeVisible()
   const box = page.getByRole('textbox', { name: 'Message' })
+  // Scrolled to the very end (the hardest case: nothing below the box can take the bar's place).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   await box.focus()
   await expect(bar).toBeHidden()
   const { height } = page.viewportSize()!

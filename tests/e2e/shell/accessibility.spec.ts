@@ -66,6 +66,8 @@ for (const theme of ['light', 'dark'] as const) {
         '/blog/new-post',
         '/notifications/',
         '/messenger/',
+        '/documentos/',
+        '/documentos/circulares/2026',
       ])
         await check(page, path, heading)
       await check(page, '/events', calendar)
@@ -139,6 +141,13 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'New category' }).click()
       await expect(page.getByRole('dialog', { name: 'New category' })).toBeVisible()
       expect(await seriousViolations(page), 'new category dialog').toEqual([])
+      await check(page, '/documentos/', heading)
+      await page.getByRole('button', { name: 'Publish documents' }).click()
+      await expect(page.getByRole('dialog', { name: 'Publish documents' })).toBeVisible()
+      expect(await seriousViolations(page), 'publish documents dialog').toEqual([])
+      await page.getByRole('radio', { name: 'Chosen people (a report card)' }).check({ force: true })
+      await expect(page.getByRole('dialog').getByRole('searchbox', { name: 'Find people' })).toBeVisible()
+      expect(await seriousViolations(page), 'documents for chosen people').toEqual([])
     })
   })
 }

@@ -9,9 +9,9 @@ import {
   MESSAGE_FILE_TYPES,
   MESSAGE_MAX_LENGTH,
 } from '#shared/messenger.schema.ts'
+import { formatSize } from '../../platform/file-size.ts'
 import { AriaIconButton } from '../../ui/aria-button.tsx'
 import { Button } from '../../ui/button.tsx'
-import { formatSize } from './message-files.tsx'
 
 const touchScreen = () => typeof matchMedia !== 'undefined' && matchMedia('(pointer: coarse)').matches
 

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { FileText } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { MessageAttachment } from '#shared/messenger.schema.ts'
+import { formatSize } from '../../platform/file-size.ts'
 import { localDb } from '../../platform/sync/local-db.ts'
 import { authHeaders, syncConfig } from '../../platform/sync/sync-config.ts'
 import { toast } from '../../platform/toasts.ts'
@@ -48,12 +49,6 @@ function useFileUrl(attachment: MessageAttachment, thumb: boolean): string | und
     }
   }, [attachment, thumb])
   return url
-}
-
-export function formatSize(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 function Picture({ attachment }: { attachment: MessageAttachment }) {

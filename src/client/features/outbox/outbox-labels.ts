@@ -20,6 +20,7 @@ const KIND_LABELS = {
   'message.create': msg`Message`,
   'message.report': msg`Report of a message`,
   'message-attachment.upload': msg`File for a message`,
+  'document.read': msg`Document opened`,
 } satisfies Record<OutboxKind, unknown>
 
 export function kindLabel(i18n: I18n, kind: OutboxKind): string {

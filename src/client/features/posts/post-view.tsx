@@ -10,10 +10,10 @@ import { AriaButton } from '../../ui/aria-button.tsx'
 import { useConfirm } from '../../ui/confirm-dialog.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'
 import { ButtonLink, TextLink } from '../../ui/link.tsx'
+import { ReadReportPanel } from '../../ui/read-report.tsx'
 import { ImageGrid } from './image-grid.tsx'
 import { deletePost, markPostRead } from './post-actions.ts'
 import { PostBadges, PostByline } from './post-meta.tsx'
-import { ReadReportPanel } from './read-report.tsx'
 
 function BackToNews() {
   return (
@@ -89,7 +89,7 @@ export function PostView({ id }: { id: string }) {
       )}
       {mine && (
         <footer className="flex flex-col gap-4 border-t border-slate-200 pt-5 dark:border-slate-800">
-          {!post._sync && <ReadReportPanel postId={post.id} />}
+          {!post._sync && <ReadReportPanel path={`api/v1/posts/${post.id}/reads`} />}
           <div className="flex flex-wrap gap-2">
             <ButtonLink to="/blog/new-post" search={{ edit: post.id }} variant="secondary">
               <Pencil aria-hidden="true" className="size-4" />

@@ -38,7 +38,7 @@ export function AppLayout() {
     <I18nProvider locale={locale}>
       <div className="min-h-dvh md:grid md:grid-cols-[16rem_minmax(0,1fr)]">
         <SideNav areas={areas} badges={badges} />
-        <div className="flex min-h-dvh min-w-0 flex-col pb-24 md:pb-0">
+        <div data-bottom-nav-room className="flex min-h-dvh min-w-0 flex-col pb-24 md:pb-0">
           <AppHeader />
           <SessionExpired />
           <main

@@ -7,6 +7,7 @@ import {
   Building2,
   CalendarDays,
   FilePen,
+  FolderOpen,
   House,
   Images,
   Inbox,
@@ -52,6 +53,7 @@ export const AREAS: Area[] = [
   { to: '/blog', label: msg`News`, icon: Newspaper, primary: true, exact: true },
   { to: '/events', label: msg`Calendar`, icon: CalendarDays, primary: true },
   { to: '/blog/gallery', label: msg`Gallery`, icon: Images, primary: true },
+  { to: '/documentos', label: msg`Documents`, icon: FolderOpen, primary: true },
   { to: '/blog/articles', label: msg`Articles`, icon: FilePen, permission: 'posts.publish', primary: true },
   {
     to: '/college-notifications',

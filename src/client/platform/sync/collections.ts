@@ -41,6 +41,9 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
       return row('members')(answer?.conversation ?? data)
     },
   },
+  { name: 'documents', key: text, fromWrite: row('file') },
+  { name: 'document_categories', key: numeric },
+  { name: 'document_opens', key: text, fromWrite: row('opened_at') },
   {
     name: 'messages',
     key: text,

@@ -1,6 +1,7 @@
 // The local mirror and outbox, one IndexedDB database per user on this host.
 import Dexie, { type EntityTable } from 'dexie'
 import type { Notification } from '#shared/api-types.ts'
+import type { CollegeDocument, DocumentCategory, DocumentOpen } from '#shared/documents.schema.ts'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import type { Conversation, Message } from '#shared/messenger.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
@@ -15,6 +16,8 @@ export type LocalPost = Post & LocalState
 export type LocalEvent = CalendarEvent & LocalState
 export type LocalConversation = Conversation & LocalState
 export type LocalMessage = Message & LocalState
+/** A document's file kept on this device for reading offline (the bytes live in the Cache API). */
+export type PinnedDocument = { id: string; file_id: string; size: number; pinned_at: number }
 export type StoredBlob = { id: string; blob: Blob; name: string; type: string }
 export type Meta = { key: string; value: unknown }
 
@@ -29,6 +32,10 @@ export type LocalDb = Dexie & {
   event_categories: EntityTable<EventCategory, 'id'>
   conversations: EntityTable<LocalConversation, 'id'>
   messages: EntityTable<LocalMessage, 'id'>
+  documents: EntityTable<CollegeDocument, 'id'>
+  document_categories: EntityTable<DocumentCategory, 'id'>
+  document_opens: EntityTable<DocumentOpen & LocalState, 'id'>
+  pinned_documents: EntityTable<PinnedDocument, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -55,6 +62,14 @@ export function createLocalDb(name: string): LocalDb {
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   db.version(3)
     .stores({ conversations: 'id, last_message_at', messages: 'id, [conversation_id+created_at], _sync' })
+    .upgrade((tx) => tx.table('meta').delete('cursor'))
+  db.version(4)
+    .stores({
+      documents: 'id, category_id, published_on',
+      document_categories: 'id, parent_id',
+      document_opens: 'id',
+      pinned_documents: 'id',
+    })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }

@@ -18,6 +18,7 @@ export type OutboxKind =
   | 'message.create'
   | 'message.report'
   | 'message-attachment.upload'
+  | 'document.read'
 
 /** One write waiting to reach the server. Nothing leaves the outbox without a 2xx or the user. */
 export type OutboxItem = {

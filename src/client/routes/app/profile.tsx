@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
+import { KeptDocuments } from '../../features/documents/kept-documents.tsx'
 import { CalendarSubscription } from '../../features/events/calendar-subscription.tsx'
 import { PushSettings } from '../../features/notifications/push-settings.tsx'
 import { PasswordForm } from '../../features/profile/password-form.tsx'
@@ -35,6 +36,11 @@ function ProfilePage() {
       {user?.college_id != null && (
         <div className="card p-5 sm:p-6">
           <CalendarSubscription />
+        </div>
+      )}
+      {user?.college_id != null && (
+        <div className="card p-5 sm:p-6">
+          <KeptDocuments />
         </div>
       )}
     </>

@@ -10,11 +10,15 @@ import {
   documentInputSchema,
   documentOpenSchema,
 } from '#shared/documents.schema.ts'
+import { plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
+import { message } from '#shared/i18n/translate.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, ifMatchOf, notFound } from '../../platform/errors.ts'
+import { containsText } from '../../platform/keyset.ts'
+import { personName } from '../../platform/person-name.ts'
 import { familiesOf, reportOf } from '../../platform/read-report.ts'
 import { checkLink, type Disposition, signLink } from '../../platform/signed-links.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -63,6 +67,26 @@ async function visibleDocument(c: Context<AppEnv>) {
   if (!row) throw notFound()
   return { row, audience }
 }
+
+const peopleQuery = v.object({
+  q: v.optional(v.pipe(plainString(), v.trim(), v.maxLength(100, message(messages.tooLong))), ''),
+})
+
+/** Students and guardians to address a document to by name (a report card), found by name or email. */
+documentsRoutes.get('/api/v1/documents/people', requirePermission('documents.manage'), async (c) => {
+  const { q } = validate(c, peopleQuery, c.req.query())
+  let query = tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['users.id', 'users.name', 'users.first_lastname', 'roles.key as role_key'])
+    .where('roles.key', 'in', ['student', 'guardian'])
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .limit(30)
+  if (q) query = query.where(containsText(['users.name', 'users.first_lastname', 'users.email'], q))
+  const rows = await query.execute()
+  return c.json({ data: rows.map((r) => ({ id: r.id, name: personName(r), role_key: r.role_key })) })
+})
 
 documentsRoutes.get('/api/v1/documents/:id', async (c) => {
   const { row, audience } = await visibleDocument(c)

@@ -1,7 +1,13 @@
 // The documents area's mirrored collections: documents (per audience, named people included), the
 // person's own opens (the "new" mark on every device), and the folders (college-wide).
 import type { SyncChange } from '#shared/sync.ts'
-import { collegeWideChanges, memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
+import {
+  collegeWideChanges,
+  departures,
+  memo,
+  type PullContext,
+  type SyncSource,
+} from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { documentAudienceOf, exitedDocument, reachesAudience, visibleDocuments } from './document-audience.ts'
 import { toDocumentDtos } from './document-dto.ts'
@@ -27,26 +33,9 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
         data,
       }) as SyncChange,
   )
-  if (ctx.initial) return puts
-  // Documents deleted or moved out of an audience this person was in, and not visible to them now.
-  // Nobody learns the id of a document they could never see (another family's report card).
-  const gone = await scope
-    .selectFrom('sync_exits')
-    .innerJoin('documents', 'documents.id', 'sync_exits.row_id')
-    .select((eb) => ['sync_exits.row_id as id', eb.fn.max('sync_exits.version').as('version')])
-    .where('sync_exits.collection', '=', 'documents')
-    .where('sync_exits.version', '>', ctx.since)
-    .where(exitedDocument(audience))
-    .where((eb) => eb.or([eb('documents.deleted_at', 'is not', null), eb.not(reachesAudience(audience)(eb))]))
-    .groupBy('sync_exits.row_id')
-    .orderBy('version')
-    .limit(ctx.limit)
-    .execute()
   return [
     ...puts,
-    ...gone.map(
-      (r) => ({ collection: 'documents', op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange,
-    ),
+    ...(await departures(ctx, 'documents', exitedDocument(audience), reachesAudience(audience))),
   ]
 }
 

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
-import type { ReadReport } from '#shared/posts.schema.ts'
-import { api } from '../../platform/api.ts'
-import { onlineAtom } from '../../platform/online.ts'
+import type { ReadReport } from '#shared/audience.schema.ts'
+import { api } from '../platform/api.ts'
+import { onlineAtom } from '../platform/online.ts'
 
-/** For authors and admins: "read by N of M" and who has not read it yet. */
-export function ReadReportPanel({ postId }: { postId: string }) {
+/**
+ * For those who publish: "read by N of M" (or "opened by", for documents) and who has not yet.
+ * `path`: the API's report for the record.
+ */
+export function ReadReportPanel({ path, verb = 'read' }: { path: string; verb?: 'read' | 'opened' }) {
   const { t } = useLingui()
   const online = useAtomValue(onlineAtom)
   const [report, setReport] = useState<ReadReport>()
@@ -14,11 +17,11 @@ export function ReadReportPanel({ postId }: { postId: string }) {
   useEffect(() => {
     if (!online) return
     api
-      .get(`api/v1/posts/${postId}/reads`)
+      .get(path)
       .json<ReadReport>()
       .then(setReport)
       .catch(() => setFailed(true))
-  }, [postId, online])
+  }, [path, online])
   if (!online && !report) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -30,12 +33,14 @@ export function ReadReportPanel({ postId }: { postId: string }) {
   return (
     <details className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
       <summary className="cursor-pointer font-medium" data-testid="read-report">
-        {t`Read by ${report.read} of ${report.total}`}
+        {verb === 'read'
+          ? t`Read by ${report.read} of ${report.total}`
+          : t`Opened by ${report.read} of ${report.total}`}
       </summary>
       {report.unread.length > 0 ? (
         <>
           <p className="mt-2 text-sm font-medium">
-            <Trans>Not read yet:</Trans>
+            {verb === 'read' ? <Trans>Not read yet:</Trans> : <Trans>Not opened yet:</Trans>}
           </p>
           <ul className="text-sm">
             {report.unread.map((u) => (
@@ -45,7 +50,7 @@ export function ReadReportPanel({ postId }: { postId: string }) {
         </>
       ) : (
         <p className="mt-2 text-sm">
-          <Trans>Everyone has read it.</Trans>
+          {verb === 'read' ? <Trans>Everyone has read it.</Trans> : <Trans>Everyone has opened it.</Trans>}
         </p>
       )}
     </details>
