@@ -44,7 +44,7 @@ import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
 import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
-import { securityHeaders } from './platform/security-headers.ts'
+import { fileSecurityHeaders, securityHeaders } from './platform/security-headers.ts'
 import { serveClient } from './platform/static-files.ts'
 import { registerSyncSources } from './platform/sync-registry.ts'
 import { isPlatformHost, resolveCollege } from './platform/tenancy.ts'
@@ -81,7 +81,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   })
   app.use('*', requestLog)
   app.use('*', compression)
-  app.use('*', securityHeaders)
+  app.use('*', (c, next) =>
+    (c.req.path.startsWith('/files/') ? fileSecurityHeaders : securityHeaders)(c, next),
+  )
   app.use('*', resolveCollege)
   // A host that is neither a college's nor the platform's has no API at all.
   app.use('/api/*', async (c, next) => {

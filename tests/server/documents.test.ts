@@ -67,6 +67,10 @@ describe(`documents (${dialect})`, () => {
     expect(file.headers.get('content-type')).toBe('application/pdf')
     expect(file.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''documento.pdf`)
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true)
+    // Nothing in it runs, but the browser's PDF viewer (a plugin) may show it; no shared cache keeps it.
+    expect(file.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(file.headers.get('content-security-policy')).toContain("object-src 'self'")
+    expect(file.headers.get('cache-control')).toBe('private, no-store')
     const download = await body<DocumentLink>(await mintLink(t, token.guardian!, doc.id, 'attachment'))
     expect((await fetchLink(download)).headers.get('content-disposition')).toMatch(/^attachment;/)
 

@@ -22,3 +22,20 @@ export const securityHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: 'same-origin',
 })
+
+// A private file opened in the browser's own viewer (`/files/…`): nothing in it may run, but the
+// viewer must be allowed to show it (Chrome's PDF viewer is a plugin, which `object-src 'none'` stops).
+export const fileSecurityHeaders = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    imgSrc: ["'self'", 'data:'],
+    styleSrc: ["'unsafe-inline'"],
+    objectSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'no-referrer',
+  xContentTypeOptions: 'nosniff',
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: 'same-origin',
+})
