@@ -63,6 +63,11 @@ async function boot() {
       },
     },
     { name: 'persistent-storage', load: requestPersistentStorage },
+    {
+      // Kept documents follow their documents (deleted, no longer for this person, a new file).
+      name: 'kept-documents',
+      load: () => import('./features/documents/kept-watch.ts').then((m) => m.watchKeptDocuments()),
+    },
   ])
   await router.load()
   const root = document.getElementById('app')

@@ -2,7 +2,7 @@
 // offline marks the document read at once and reaches the server once, and kept files follow their
 // documents out of the mirror.
 import 'fake-indexeddb/auto'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markOpened } from '#client/features/documents/document-actions.ts'
 import {
   documentsView,
@@ -10,6 +10,7 @@ import {
   searchKey,
   withSubfolders,
 } from '#client/features/documents/document-queries.ts'
+import { watchKeptDocuments } from '#client/features/documents/kept-watch.ts'
 import { reconcilePinned } from '#client/features/documents/pinned-files.ts'
 import { openLocalDb } from '#client/platform/sync/local-db.ts'
 import { replayOutbox } from '#client/platform/sync/outbox.ts'
@@ -87,5 +88,19 @@ describe('documents on the device', () => {
     ])
     await reconcilePinned(db, false)
     expect((await db.pinned_documents.toArray()).map((p) => p.id)).toEqual([kept!.id])
+  })
+
+  it('from the start of the app, a kept file goes as soon as its document leaves the mirror', async () => {
+    const db = await guardianMirror()
+    const [kept, other] = (await documentsView(db)).documents
+    await db.pinned_documents.bulkPut([
+      { id: kept!.id, file_id: kept!.file.id, size: 900, pinned_at: 1 },
+      { id: other!.id, file_id: other!.file.id, size: 700, pinned_at: 2 },
+    ])
+    watchKeptDocuments()
+    await db.documents.delete(other!.id)
+    await vi.waitFor(async () =>
+      expect((await db.pinned_documents.toArray()).map((p) => p.id)).toEqual([kept!.id]),
+    )
   })
 })

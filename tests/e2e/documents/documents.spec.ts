@@ -2,6 +2,8 @@
 // and opens it with no connection; a family of another course never sees it.
 import { expect, type Page, test } from '@playwright/test'
 import { tinyPdf } from '../../../src/server/db/demo-documents.ts'
+import { createCourse } from '../helpers/api.ts'
+import { familyIn } from '../helpers/people.ts'
 import { pickFiles, signIn, tick } from '../helpers/session.ts'
 import { waitForServiceWorker } from '../helpers/sync.ts'
 
@@ -20,6 +22,7 @@ async function findDocument(page: Page, title: string) {
 
 test('a PDF for one course reaches its families, who can keep it and open it offline', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(120_000)
   const title = `Autorización museo ${Date.now()}`
@@ -91,11 +94,16 @@ test('a PDF for one course reaches its families, who can keep it and open it off
   await family.close()
 
   // A family of another course never sees it.
+  const course = await createCourse(request, '2° Básico', '2° Básico D')
+  const otherGuardian = await familyIn(request, course.id, 'docs-2d')
   const elsewhere = await browser.newContext()
   await elsewhere.addInitScript(() => localStorage.setItem('locale', 'en'))
-  const student = await elsewhere.newPage()
-  await signIn(student, 'student2@demo.test')
-  await findDocument(student, title)
-  await expect(student.getByRole('heading', { name: 'No document has that title.' })).toBeVisible()
+  const outsider = await elsewhere.newPage()
+  await signIn(outsider, otherGuardian.email)
+  await findDocument(outsider, title)
+  await expect(outsider.getByRole('heading', { name: 'No document has that title.' })).toBeVisible()
+  // ... while the circular for the whole college does reach it.
+  await findDocument(outsider, 'Circular N° 12')
+  await expect(outsider.getByTestId('document').filter({ hasText: 'Circular N° 12' })).toBeVisible()
   await elsewhere.close()
 })

@@ -40,3 +40,29 @@ export async function newPerson(
   expect(reset.status(), await reset.text()).toBeLessThan(300)
   return { id, email: person.email, name: person.name }
 }
+
+/** A family of a course: a student in it and their guardian, made for this test. */
+export async function familyIn(request: APIRequestContext, courseId: number, tag: string) {
+  const admin = await apiToken(request, 'admin@demo.test')
+  const student = await newPerson(request, {
+    email: `hijo-${tag}@demo.test`,
+    name: `Hijo ${tag}`,
+    role: 'student',
+  })
+  const guardian = await newPerson(request, {
+    email: `apoderado-${tag}@demo.test`,
+    name: `Apoderado ${tag}`,
+    role: 'guardian',
+  })
+  const enrolled = await request.put(`${origin()}/api/v1/students/${student.id}/courses`, {
+    headers: bearer(admin),
+    data: { course_ids: [courseId] },
+  })
+  expect(enrolled.status()).toBe(200)
+  const linked = await request.post(`${origin()}/api/v1/users/${guardian.id}/students`, {
+    headers: bearer(admin),
+    data: { student_id: student.id },
+  })
+  expect(linked.status()).toBe(200)
+  return guardian
+}

@@ -9,38 +9,12 @@ import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import type { SyncResponse } from '#shared/sync.ts'
 import { apiToken, bearer, createCourse } from '../helpers/api.ts'
-import { newPerson } from '../helpers/people.ts'
+import { familyIn, newPerson } from '../helpers/people.ts'
 import { origin, signIn } from '../helpers/session.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
 })
-
-/** A family of a course: a student in it and their guardian, made for this test. */
-async function familyIn(request: APIRequestContext, courseId: number, tag: string) {
-  const admin = await apiToken(request, 'admin@demo.test')
-  const student = await newPerson(request, {
-    email: `hijo-${tag}@demo.test`,
-    name: `Hijo ${tag}`,
-    role: 'student',
-  })
-  const guardian = await newPerson(request, {
-    email: `apoderado-${tag}@demo.test`,
-    name: `Apoderado ${tag}`,
-    role: 'guardian',
-  })
-  const enrolled = await request.put(`${origin()}/api/v1/students/${student.id}/courses`, {
-    headers: bearer(admin),
-    data: { course_ids: [courseId] },
-  })
-  expect(enrolled.status()).toBe(200)
-  const linked = await request.post(`${origin()}/api/v1/users/${guardian.id}/students`, {
-    headers: bearer(admin),
-    data: { student_id: student.id },
-  })
-  expect(linked.status()).toBe(200)
-  return guardian
-}
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext()

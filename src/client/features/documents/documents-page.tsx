@@ -6,14 +6,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { ChevronRight, FolderOpen, FolderPlus, Pencil, Trash2, Upload } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { CollegeDocument } from '#shared/documents.schema.ts'
 import { userHasPermission } from '#shared/permissions.ts'
 import { api, errorMessageOf } from '../../platform/api.ts'
 import { onlineAtom } from '../../platform/online.ts'
 import { userAtom } from '../../platform/session.ts'
 import { localDb } from '../../platform/sync/local-db.ts'
-import { useLocalDb, useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { toast } from '../../platform/toasts.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { Badge } from '../../ui/badge.tsx'
@@ -26,23 +26,16 @@ import { DocumentFormDialog } from './document-form-dialog.tsx'
 import { documentsView, type Folder, folderAt, searchKey, withSubfolders } from './document-queries.ts'
 import { DocumentRow } from './document-row.tsx'
 import { FolderDialog } from './folder-dialog.tsx'
-import { reconcilePinned } from './pinned-files.ts'
 
 export function DocumentsPage({ path, q }: { path: string; q: string }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const user = useAtomValue(userAtom)
   const online = useAtomValue(onlineAtom)
-  const db = useLocalDb()
   const view = useLocalQuery(documentsView, [])
   const canManage = userHasPermission(user, 'documents.manage')
   const [dialog, setDialog] = useState<'upload' | 'folder' | 'rename' | { edit: CollegeDocument }>()
   const { confirm, dialog: confirmDialog } = useConfirm()
-  const documentIds = view?.documents.map((d) => `${d.id}:${d.file.id}`).join()
-  // Kept files follow the mirror: dropped with their document, fetched again when replaced.
-  useEffect(() => {
-    if (db && documentIds !== undefined) void reconcilePinned(db, online)
-  }, [db, documentIds, online])
 
   if (!view)
     return <div role="status" aria-label={t`Loading documents…`} className="card h-64 animate-pulse" />
