@@ -9,7 +9,7 @@ type Target = { grade_id: number | null; course_id: number | null; user_id?: num
  * The students and guardians these targets reach: the whole college's, those of grades and courses,
  * and people named (a named student brings their guardians).
  */
-export async function familiesOf(scope: TenantScope, targets: Target[]): Promise<number[]> {
+async function familiesOf(scope: TenantScope, targets: Target[]): Promise<number[]> {
   if (targets.length === 0) return []
   const wholeCollege = targets.some((t) => t.grade_id === null && t.course_id === null && !t.user_id)
   const named = targets.map((t) => t.user_id).filter((id): id is number => Boolean(id))
@@ -56,8 +56,18 @@ export async function familiesOf(scope: TenantScope, targets: Target[]): Promise
   return [...everyone]
 }
 
+/** The report for what these targets reach, given how to find which of them have read it. */
+export async function readReportOf(
+  scope: TenantScope,
+  targets: Target[],
+  readersAmong: (audience: number[]) => Promise<{ user_id: number }[]>,
+): Promise<ReadReport> {
+  const audience = await familiesOf(scope, targets)
+  return reportOf(scope, audience, audience.length ? await readersAmong(audience) : [])
+}
+
 /** The report for an audience, given those of it who have read. */
-export async function reportOf(
+async function reportOf(
   scope: TenantScope,
   audience: number[],
   readers: { user_id: number }[],

@@ -58,9 +58,9 @@ export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[
   return groups
 }
 
-/** The same audience, whatever the order of the rows. */
-export function sameTargets(a: TargetRow[], b: TargetRow[]): boolean {
-  const key = (t: TargetRow) => `${t.grade_id ?? '-'}:${t.course_id ?? '-'}`
+/** The same audience, whatever the order of the rows (named people included, where there are any). */
+export function sameTargets<T extends TargetRow & { user_id?: number | null }>(a: T[], b: T[]): boolean {
+  const key = (t: T) => `${t.grade_id ?? '-'}:${t.course_id ?? '-'}:${t.user_id ?? '-'}`
   const left = new Set(a.map(key))
   return left.size === new Set(b.map(key)).size && b.every((t) => left.has(key(t)))
 }

@@ -1,9 +1,9 @@
-// A document's small picture (its first page or the picture itself), fetched with the person's token
-// and kept in the browser's cache so the list looks the same offline; an icon of its kind otherwise.
+// A document's small picture (its first page or the picture itself), kept on the device so the list
+// looks the same offline; an icon of its kind otherwise.
 import { File, FileImage, FileSpreadsheet, FileText, Presentation } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { CollegeDocument, DocumentKind } from '#shared/documents.schema.ts'
-import { authHeaders, syncConfig } from '../../platform/sync/sync-config.ts'
+import { cachedPrivateFile } from '../../platform/cached-file.ts'
 
 const CACHE = 'document-thumbs'
 
@@ -16,25 +16,14 @@ const ICONS: Record<DocumentKind, typeof File> = {
   text: File,
 }
 
-async function thumbBlob(document: CollegeDocument): Promise<Blob | undefined> {
-  // The file's id is in the key: a replaced file brings its new first page.
-  const key = `/api/v1/documents/${document.id}/thumb?f=${document.file.id}`
-  const cache = typeof caches !== 'undefined' ? await caches.open(CACHE) : undefined
-  const cached = await cache?.match(key)
-  if (cached) return cached.blob()
-  const response = await syncConfig.fetch(`${syncConfig.baseUrl}${key}`, { headers: authHeaders() })
-  if (!response.ok) return undefined
-  await cache?.put(key, response.clone())
-  return response.blob()
-}
-
 export function DocumentThumb({ document }: { document: CollegeDocument }) {
   const [url, setUrl] = useState<string>()
   useEffect(() => {
     if (!document.file.has_thumb) return
     let made: string | undefined
     let live = true
-    thumbBlob(document)
+    // The file's id is in the address: a replaced file brings its new first page.
+    cachedPrivateFile(CACHE, `/api/v1/documents/${document.id}/thumb?f=${document.file.id}`)
       .then((blob) => {
         if (!live || !blob) return
         made = URL.createObjectURL(blob)

@@ -5,9 +5,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { FileText } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { MessageAttachment } from '#shared/messenger.schema.ts'
+import { cachedPrivateFile } from '../../platform/cached-file.ts'
 import { formatSize } from '../../platform/file-size.ts'
 import { localDb } from '../../platform/sync/local-db.ts'
-import { authHeaders, syncConfig } from '../../platform/sync/sync-config.ts'
 import { toast } from '../../platform/toasts.ts'
 import { Dialog } from '../../ui/dialog.tsx'
 
@@ -17,17 +17,7 @@ const CACHE = 'message-files'
 async function fileBlob(attachment: MessageAttachment, thumb: boolean): Promise<Blob | undefined> {
   const local = await localDb()?.blobs.get(attachment.id)
   if (local) return local.blob
-  const path = `/api/v1/message-attachments/${attachment.id}${thumb ? '/thumb' : ''}`
-  const cache = typeof caches !== 'undefined' ? await caches.open(CACHE) : undefined
-  const cached = await cache?.match(path)
-  if (cached) return cached.blob()
-  const response = await syncConfig.fetch(`${syncConfig.baseUrl}${path}`, {
-    headers: authHeaders(),
-    credentials: 'include',
-  })
-  if (!response.ok) return undefined
-  await cache?.put(path, response.clone())
-  return response.blob()
+  return cachedPrivateFile(CACHE, `/api/v1/message-attachments/${attachment.id}${thumb ? '/thumb' : ''}`)
 }
 
 function useFileUrl(attachment: MessageAttachment, thumb: boolean): string | undefined | null {

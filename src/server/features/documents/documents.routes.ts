@@ -19,7 +19,7 @@ import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, ifMatchOf, notFound } from '../../platform/errors.ts'
 import { containsText } from '../../platform/keyset.ts'
 import { personName } from '../../platform/person-name.ts'
-import { familiesOf, reportOf } from '../../platform/read-report.ts'
+import { readReportOf } from '../../platform/read-report.ts'
 import { checkLink, type Disposition, signLink } from '../../platform/signed-links.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -165,16 +165,15 @@ documentsRoutes.get('/api/v1/documents/:id/opens', requirePermission('documents.
     .select(['grade_id', 'course_id', 'user_id'])
     .where('document_id', '=', row.id)
     .execute()
-  const audience = await familiesOf(scope, targets)
-  const openers = audience.length
-    ? await scope
-        .selectFrom('document_opens')
-        .select('user_id')
-        .where('document_id', '=', row.id)
-        .where('user_id', 'in', audience)
-        .execute()
-    : []
-  return c.json(await reportOf(scope, audience, openers))
+  const report = await readReportOf(scope, targets, (audience) =>
+    scope
+      .selectFrom('document_opens')
+      .select('user_id')
+      .where('document_id', '=', row.id)
+      .where('user_id', 'in', audience)
+      .execute(),
+  )
+  return c.json(report)
 })
 
 /** The thumbnail (first page or picture), fetched with the person's token like every other call. */

@@ -13,7 +13,7 @@ import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { pokeUsers } from '../../platform/live.ts'
 import type { Storage } from '../../platform/storage.ts'
 import { type AudienceTarget, recordExits, takeVersion } from '../../platform/sync-versions.ts'
-import { resolveTargets } from '../../platform/targets.ts'
+import { resolveTargets, sameTargets } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
 import { toDocumentDtos } from './document-dto.ts'
@@ -95,12 +95,6 @@ function currentTargets(
     .select(['grade_id', 'course_id', 'user_id'])
     .where('document_id', '=', documentId)
     .execute()
-}
-
-function sameAudience(a: AudienceTarget[], b: AudienceTarget[]): boolean {
-  const key = (t: AudienceTarget) => `${t.grade_id ?? '-'}:${t.course_id ?? '-'}:${t.user_id ?? '-'}`
-  const left = new Set(a.map(key))
-  return left.size === new Set(b.map(key)).size && b.every((t) => left.has(key(t)))
 }
 
 export async function loadDocument(
@@ -219,7 +213,7 @@ export async function updateDocument(
   const written = await writeUnlessChanged(db, async (trx) => {
     const version = await takeVersion(trx, collegeId)
     const before = await currentTargets(trx, collegeId, id)
-    if (!sameAudience(before, targets))
+    if (!sameTargets(before, targets))
       await recordExits(trx, collegeId, {
         collection: 'documents',
         rowId: id,

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely'
 import type { ReadReport } from '#shared/posts.schema.ts'
 import type { Database } from '../../db/schema.ts'
-import { familiesOf, reportOf } from '../../platform/read-report.ts'
+import { readReportOf } from '../../platform/read-report.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
@@ -79,14 +79,12 @@ export async function readReport(
     .select(['grade_id', 'course_id'])
     .where('post_id', '=', postId)
     .execute()
-  const audience = await familiesOf(scope, targets)
-  const readers = audience.length
-    ? await scope
-        .selectFrom('post_reads')
-        .select('user_id')
-        .where('post_id', '=', postId)
-        .where('user_id', 'in', audience)
-        .execute()
-    : []
-  return reportOf(scope, audience, readers)
+  return readReportOf(scope, targets, (audience) =>
+    scope
+      .selectFrom('post_reads')
+      .select('user_id')
+      .where('post_id', '=', postId)
+      .where('user_id', 'in', audience)
+      .execute(),
+  )
 }
