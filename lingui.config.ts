@@ -31,7 +31,13 @@ export default defineConfig({
   fallbackLocales: { 'es-MX': 'es', default: 'en' },
   catalogs: [
     { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC },
-    { path: '<rootDir>/src/locales/{locale}/app', include: ['<rootDir>/src/client', '<rootDir>/src/shared'] },
+    { path: '<rootDir>/src/locales/{locale}/app', include: [
+        '<rootDir>/src/client',
+        '<rootDir>/src/shared',
+        // Texts only the server writes (receipts, CSV headers), in the catalog the server reads.
+        '<rootDir>/src/server/features/payments',
+      ],
+    },
   ],
   format: formatter({ lineNumbers: false }),
 })

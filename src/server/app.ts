@@ -29,6 +29,11 @@ import { notificationSendsRoutes } from './features/notifications/notification-s
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
 import { pushSubscriptionsRoutes } from './features/notifications/push-subscriptions.routes.ts'
+import { feesRoutes } from './features/payments/fees.routes.ts'
+import { paymentSettingsRoutes } from './features/payments/payment-settings.routes.ts'
+import { paymentsRoutes } from './features/payments/payments.routes.ts'
+import { paymentsSyncSources } from './features/payments/payments.sync.ts'
+import { testCheckoutRoutes } from './features/payments/test-checkout.routes.ts'
 import { platformCollegesRoutes } from './features/platform/platform-colleges.routes.ts'
 import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts'
 import { postImagesRoutes } from './features/posts/post-images.routes.ts'
@@ -71,6 +76,7 @@ registerSyncSources([
   ...eventsSyncSources,
   ...messengerSyncSources,
   ...documentsSyncSources,
+  ...paymentsSyncSources,
 ])
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -128,6 +134,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', documentsRoutes)
   app.route('/', documentFileRoutes)
   app.route('/', documentCategoriesRoutes)
+  app.route('/', feesRoutes)
+  app.route('/', paymentsRoutes)
+  app.route('/', paymentSettingsRoutes)
+  app.route('/', testCheckoutRoutes)
   app.route('/', usersRoutes)
   app.route('/', usersAdminRoutes)
   app.route('/', rolesRoutes)

@@ -15,6 +15,10 @@ export type Config = {
   logRequests: boolean
   /** Lets a local HTTP server stand in for a push service (tests, benchmarks); never in production. */
   pushAllowHttp: boolean
+  /** Whether colleges may use the built-in test payment provider (never on a production server). */
+  testPayments: boolean
+  /** Sends Webpay's calls to this address instead of Transbank's (a local stand-in in tests). */
+  webpayBaseUrl: string | undefined
 }
 
 function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
@@ -44,6 +48,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicDir: resolve('./public'),
     logRequests: env.LOG_REQUESTS !== '0',
     pushAllowHttp: env.PUSH_ALLOW_HTTP === '1',
+    testPayments:
+      env.PAYMENTS_TEST_PROVIDER === '1' ||
+      (env.PAYMENTS_TEST_PROVIDER !== '0' && env.NODE_ENV !== 'production'),
+    webpayBaseUrl: env.WEBPAY_BASE_URL || undefined,
     ...overrides,
   }
 }

@@ -3,6 +3,7 @@ import type { Notification } from './api-types.ts'
 import type { CollegeDocument, DocumentCategory, DocumentOpen } from './documents.schema.ts'
 import type { CalendarEvent, EventCategory } from './events.schema.ts'
 import type { Conversation, Message } from './messenger.schema.ts'
+import type { Fee, Payment } from './payments.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from './posts.schema.ts'
 
 export type SyncRows = {
@@ -19,6 +20,8 @@ export type SyncRows = {
   documents: CollegeDocument
   document_categories: DocumentCategory
   document_opens: DocumentOpen
+  fees: Fee
+  payments: Payment
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -35,6 +38,8 @@ export const COLLECTIONS = [
   'documents',
   'document_categories',
   'document_opens',
+  'fees',
+  'payments',
 ] as const
 
 export type SyncChange = {

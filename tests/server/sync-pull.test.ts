@@ -93,6 +93,18 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
       t.db.selectFrom('document_categories').select('id').where('college_id', '=', collegeId).execute(),
     ),
     document_opens: [],
+    // Whole-college fees and those of 1° Básico (the guardian's student's grade), and his payments.
+    fees: await idsOf(
+      t.db
+        .selectFrom('fees')
+        .select('id')
+        .where('college_id', '=', collegeId)
+        .where((eb) => eb.or([eb('grade_id', 'is', null), eb('grade_id', 'in', guardianView.gradeIds)]))
+        .execute(),
+    ),
+    payments: await idsOf(
+      t.db.selectFrom('payments').select('id').where('student_id', '=', uid.student!).execute(),
+    ),
   }
 }
 

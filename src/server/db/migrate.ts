@@ -10,6 +10,7 @@ import * as events from './migrations/2026-11-22-0007-events.ts'
 import * as notifications from './migrations/2026-11-22-0008-notifications.ts'
 import * as messenger from './migrations/2026-11-22-0009-messenger.ts'
 import * as documents from './migrations/2026-11-23-0010-documents.ts'
+import * as payments from './migrations/2026-11-24-0011-payments.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0008-notifications': notifications,
   '2026-11-22-0009-messenger': messenger,
   '2026-11-23-0010-documents': documents,
+  '2026-11-24-0011-payments': payments,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

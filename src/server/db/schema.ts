@@ -32,6 +32,13 @@ import type {
 } from './tables/messenger.ts'
 import type { JobsTable, NotificationSendsTable, PushSubscriptionsTable } from './tables/notifications.ts'
 import type {
+  FeeAdjustmentsTable,
+  FeeRemindersTable,
+  FeesTable,
+  PaymentsTable,
+  TestCheckoutsTable,
+} from './tables/payments.ts'
+import type {
   PostCategoriesTable,
   PostImagesTable,
   PostReadsTable,
@@ -69,6 +76,12 @@ export interface CollegesTable {
   smtp_from: string | null
   smtp_from_name: string | null
   timezone: Generated<string>
+  rut: Generated<string>
+  currency: Generated<string>
+  payment_provider: string | null
+  webpay_commerce_code: string | null
+  webpay_api_key_enc: string | null
+  webpay_environment: Generated<string>
   /** Rich text, sanitised: shown on the public home page. */
   history: Generated<string>
   /** A few words above the public contacts on the sign-up page. */
@@ -245,6 +258,7 @@ export type * from './tables/college-content.ts'
 export type * from './tables/documents.ts'
 export type * from './tables/events.ts'
 export type * from './tables/notifications.ts'
+export type * from './tables/payments.ts'
 export type * from './tables/posts.ts'
 
 export interface Database {
@@ -295,6 +309,11 @@ export interface Database {
   documents: DocumentsTable
   document_targets: DocumentTargetsTable
   document_opens: DocumentOpensTable
+  fees: FeesTable
+  fee_adjustments: FeeAdjustmentsTable
+  payments: PaymentsTable
+  test_checkouts: TestCheckoutsTable
+  fee_reminders: FeeRemindersTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -341,3 +360,8 @@ export type TenantTable =
   | 'documents'
   | 'document_targets'
   | 'document_opens'
+  | 'fees'
+  | 'fee_adjustments'
+  | 'payments'
+  | 'test_checkouts'
+  | 'fee_reminders'

@@ -10,6 +10,7 @@ import { takeVersion, takeVersions } from '../platform/sync-versions.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, type DemoCollege, PLATFORM_OWNER } from './demo-data.ts'
 import { seedDemoDocuments } from './demo-documents.ts'
 import { seedDemoEvents } from './demo-events.ts'
+import { seedDemoFees } from './demo-fees.ts'
 import type { Database } from './schema.ts'
 
 export { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER }
@@ -240,8 +241,10 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
         .execute()
     }
     await seedDemoEvents(trx, college.id, demo, { users: userIds, grades: gradeIds, courses: courseIds }, now)
-    if (demo.slug === 'demo')
+    if (demo.slug === 'demo') {
       await seedDemoDocuments(trx, storage, college.id, { users: userIds, courses: courseIds }, now)
+      await seedDemoFees(trx, college.id, { users: userIds, grades: gradeIds }, now)
+    }
   })
 }
 

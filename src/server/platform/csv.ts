@@ -88,3 +88,17 @@ export function headerKey(title: string): string {
     .filter(Boolean)
     .join('_')
 }
+
+/**
+ * A CSV file spreadsheets open as they are: a byte-order mark so Excel reads UTF-8, CRLF lines, and
+ * cells that would start a formula (`=`, `+`, `-`, `@`) led by an apostrophe, so no cell runs.
+ */
+export function toCsv(rows: (string | number | null)[][]): string {
+  const cell = (value: string | number | null) => {
+    if (value === null) return ''
+    if (typeof value === 'number') return String(value)
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+    return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  }
+  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`
+}

@@ -2,6 +2,7 @@
 import { documentMessages } from './document-messages.ts'
 import { messengerMessages } from './messenger-messages.ts'
 import { notificationMessages } from './notification-messages.ts'
+import { paymentMessages } from './payment-messages.ts'
 import type { MessageDescriptor } from './translate.ts'
 
 const d = (descriptor: MessageDescriptor) => descriptor
@@ -10,6 +11,7 @@ export const messages = {
   ...notificationMessages,
   ...messengerMessages,
   ...documentMessages,
+  ...paymentMessages,
   nameRequired: d(/*i18n*/ { id: 'validation.name_required', message: 'Your name is required' }),
   emailInvalid: d(/*i18n*/ { id: 'validation.email_invalid', message: 'Please enter a valid email address' }),
   passwordMin: d(

@@ -1,7 +1,6 @@
 // Where a college's pictures come from, with the spec's defaults when it has none.
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
+import { logoBytes } from '../../platform/college-logo.ts'
 import type { College } from '../../platform/context.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import type { Storage } from '../../platform/storage.ts'
@@ -13,11 +12,6 @@ export function logoUrl(college: College): string {
 
 export function imageUrl(college: College): string {
   return mediaUrl(college.image) ?? '/default/app.jpeg'
-}
-
-export async function logoBytes(college: College, storage: Storage, publicDir: string): Promise<Buffer> {
-  const stored = college.logo ? await storage.get(college.logo) : undefined
-  return stored ?? readFile(join(publicDir, 'default', 'logo.jpeg'))
 }
 
 const hashes = new Map<string, string>()

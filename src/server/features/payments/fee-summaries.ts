@@ -1,0 +1,128 @@
+// What came in against what is due, per fee, per grade and per month of the due date: a few grouped
+// queries for the whole college, summed here (a college has hundreds of fees, not millions).
+import type { Kysely, Selectable } from 'kysely'
+import type { CollectionSummary, FeeSummaryRow, FeeType } from '#shared/payments.schema.ts'
+import type { Database, FeesTable } from '../../db/schema.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+
+type FeeRow = Selectable<FeesTable> & { grade_name: string | null }
+
+async function studentsPerGrade(db: Kysely<Database>, collegeId: number) {
+  const scope = tenantScope(db, collegeId)
+  const [perGrade, all] = await Promise.all([
+    scope
+      .selectFrom('enrollments')
+      .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .select((eb) => ['courses.grade_id', eb.fn.count<number>('enrollments.student_id').distinct().as('n')])
+      .groupBy('courses.grade_id')
+      .execute(),
+    scope
+      .selectFrom('enrollments')
+      .select((eb) => eb.fn.count<number>('student_id').distinct().as('n'))
+      .executeTakeFirst(),
+  ])
+  const counts = new Map(perGrade.map((r) => [r.grade_id, Number(r.n)]))
+  return (gradeId: number | null) => (gradeId === null ? Number(all?.n ?? 0) : (counts.get(gradeId) ?? 0))
+}
+
+export async function feeSummaries(
+  db: Kysely<Database>,
+  collegeId: number,
+  fees: FeeRow[],
+): Promise<FeeSummaryRow[]> {
+  if (fees.length === 0) return []
+  const scope = tenantScope(db, collegeId)
+  const ids = fees.map((f) => f.id)
+  const [studentsOf, discounts, payments] = await Promise.all([
+    studentsPerGrade(db, collegeId),
+    scope
+      .selectFrom('fee_adjustments')
+      .select((eb) => ['fee_id', eb.fn.sum<number>('discount').as('total')])
+      .where('fee_id', 'in', ids)
+      .groupBy('fee_id')
+      .execute(),
+    scope
+      .selectFrom('payments')
+      .select((eb) => ['fee_id', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('amount').as('total')])
+      .where('fee_id', 'in', ids)
+      .where('status', '=', 'approved')
+      .groupBy('fee_id')
+      .execute(),
+  ])
+  const anyPayments = await scope
+    .selectFrom('payments')
+    .select('fee_id')
+    .distinct()
+    .where('fee_id', 'in', ids)
+    .where('status', 'in', ['pending', 'approved', 'refunded'])
+    .execute()
+  const discountOf = new Map(discounts.map((r) => [r.fee_id, Number(r.total)]))
+  const paidOf = new Map(payments.map((r) => [r.fee_id, { n: Number(r.n), total: Number(r.total) }]))
+  const withPayments = new Set(anyPayments.map((r) => r.fee_id))
+  return fees.map((f) => {
+    const students = studentsOf(f.grade_id)
+    return {
+      id: f.id,
+      concept: f.concept,
+      type: f.type as FeeType,
+      amount: f.amount,
+      grade_id: f.grade_id,
+      grade_name: f.grade_name,
+      init_date: f.init_date,
+      end_date: f.end_date,
+      series_id: f.series_id,
+      students,
+      paid: paidOf.get(f.id)?.n ?? 0,
+      collected: paidOf.get(f.id)?.total ?? 0,
+      due: Math.max(0, students * f.amount - (discountOf.get(f.id) ?? 0)),
+      has_payments: withPayments.has(f.id),
+      version: Number(f.version),
+    }
+  })
+}
+
+export function feesQuery(db: Kysely<Database>, collegeId: number) {
+  return tenantScope(db, collegeId)
+    .selectFrom('fees')
+    .leftJoin('grades', 'grades.id', 'fees.grade_id')
+    .selectAll('fees')
+    .select('grades.name as grade_name')
+    .where('fees.deleted_at', 'is', null)
+}
+
+/** Collected against due for the fees due in a year, per grade and per month. */
+export async function collectionSummary(
+  db: Kysely<Database>,
+  collegeId: number,
+  currency: string,
+  year: number,
+): Promise<CollectionSummary> {
+  const fees = await feesQuery(db, collegeId)
+    .where('fees.end_date', '>=', `${year}-01-01`)
+    .where('fees.end_date', '<=', `${year}-12-31`)
+    .execute()
+  const rows = await feeSummaries(db, collegeId, fees)
+  const byGrade = new Map<string, CollectionSummary['byGrade'][number]>()
+  const byMonth = new Map<string, CollectionSummary['byMonth'][number]>()
+  for (const r of rows) {
+    const g = byGrade.get(String(r.grade_id)) ?? {
+      grade_id: r.grade_id,
+      grade_name: r.grade_name,
+      due: 0,
+      collected: 0,
+    }
+    g.due += r.due
+    g.collected += r.collected
+    byGrade.set(String(r.grade_id), g)
+    const month = r.end_date.slice(0, 7)
+    const m = byMonth.get(month) ?? { month, due: 0, collected: 0 }
+    m.due += r.due
+    m.collected += r.collected
+    byMonth.set(month, m)
+  }
+  return {
+    currency,
+    byGrade: [...byGrade.values()].sort((a, b) => (a.grade_name ?? '').localeCompare(b.grade_name ?? '')),
+    byMonth: [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month)),
+  }
+}

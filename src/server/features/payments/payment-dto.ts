@@ -1,0 +1,119 @@
+// Rows of fees and payments become what families and admins read, in a fixed number of queries.
+import type { Kysely, Selectable } from 'kysely'
+import type {
+  Fee,
+  FeeAdjustment,
+  FeeType,
+  Payment,
+  PaymentMethod,
+  PaymentProviderId,
+  PaymentStatus,
+} from '#shared/payments.schema.ts'
+import type { Database, FeesTable, PaymentsTable } from '../../db/schema.ts'
+import { personName } from '../../platform/person-name.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+import { appliesTo, dueAfter, type FamilyStudent } from './fee-family.ts'
+
+export async function adjustmentsOf(
+  db: Kysely<Database>,
+  collegeId: number,
+  feeIds: number[],
+  studentIds: number[],
+): Promise<Map<string, FeeAdjustment>> {
+  const found = new Map<string, FeeAdjustment>()
+  if (feeIds.length === 0 || studentIds.length === 0) return found
+  const rows = await tenantScope(db, collegeId)
+    .selectFrom('fee_adjustments')
+    .select(['fee_id', 'student_id', 'kind', 'discount', 'reason'])
+    .where('fee_id', 'in', feeIds)
+    .where('student_id', 'in', studentIds)
+    .execute()
+  for (const r of rows)
+    found.set(`${r.fee_id}:${r.student_id}`, {
+      kind: r.kind as FeeAdjustment['kind'],
+      discount: r.discount,
+      reason: r.reason,
+    })
+  return found
+}
+
+export async function toFamilyFees(
+  db: Kysely<Database>,
+  collegeId: number,
+  currency: string,
+  rows: Selectable<FeesTable>[],
+  students: FamilyStudent[],
+): Promise<Fee[]> {
+  const adjustments = await adjustmentsOf(
+    db,
+    collegeId,
+    rows.map((r) => r.id),
+    students.map((s) => s.id),
+  )
+  return rows.map((fee) => ({
+    id: fee.id,
+    concept: fee.concept,
+    type: fee.type as FeeType,
+    amount: fee.amount,
+    currency,
+    grade_id: fee.grade_id,
+    init_date: fee.init_date,
+    end_date: fee.end_date,
+    students: students
+      .filter((s) => appliesTo(fee, s))
+      .map((s) => {
+        const adjustment = adjustments.get(`${fee.id}:${s.id}`) ?? null
+        return { student_id: s.id, name: s.name, due: dueAfter(fee.amount, adjustment), adjustment }
+      }),
+  }))
+}
+
+export type PaymentExtras = { grade_name: string | null; recorded_by_name: string | null }
+
+export async function toPaymentDtos(
+  db: Kysely<Database>,
+  collegeId: number,
+  currency: string,
+  rows: Selectable<PaymentsTable>[],
+): Promise<(Payment & PaymentExtras)[]> {
+  if (rows.length === 0) return []
+  const scope = tenantScope(db, collegeId)
+  const people = [
+    ...new Set(
+      rows
+        .flatMap((r) => [r.student_id, r.payer_id, r.recorded_by])
+        .filter((id): id is number => id !== null),
+    ),
+  ]
+  const [fees, users] = await Promise.all([
+    scope
+      .selectFrom('fees')
+      .leftJoin('grades', 'grades.id', 'fees.grade_id')
+      .select(['fees.id', 'fees.concept', 'grades.name as grade_name'])
+      .where('fees.id', 'in', [...new Set(rows.map((r) => r.fee_id))])
+      .execute(),
+    scope.selectFrom('users').select(['id', 'name', 'first_lastname']).where('id', 'in', people).execute(),
+  ])
+  const feeOf = new Map(fees.map((f) => [f.id, f]))
+  const nameOf = new Map(users.map((u) => [u.id, personName(u)]))
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    fee_id: r.fee_id,
+    student_id: r.student_id,
+    student_name: nameOf.get(r.student_id) ?? '',
+    concept: feeOf.get(r.fee_id)?.concept ?? '',
+    amount: r.amount,
+    currency,
+    status: r.status as PaymentStatus,
+    method: r.method as PaymentMethod,
+    provider: r.provider as PaymentProviderId | null,
+    payer_name: r.payer_id === null ? null : (nameOf.get(r.payer_id) ?? null),
+    authorization_code: r.authorization_code,
+    card_last4: r.card_last4,
+    paid_at: r.paid_at,
+    created_at: r.created_at,
+    grade_name: feeOf.get(r.fee_id)?.grade_name ?? null,
+    recorded_by_name: r.recorded_by === null ? null : (nameOf.get(r.recorded_by) ?? null),
+  }))
+}
