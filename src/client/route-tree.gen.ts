@@ -48,6 +48,10 @@ import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsNewEventRouteImport } from './routes/events/new-event'
 import { Route as MessengerIndexRouteImport } from './routes/messenger/index'
 import { Route as NotificationsIndexRouteImport } from './routes/notifications/index'
+import { Route as PaymentsPaymentFailedRouteImport } from './routes/payments/PaymentFailed'
+import { Route as PaymentsPaymentSuccessRouteImport } from './routes/payments/PaymentSuccess'
+import { Route as PaymentsSignedRouteImport } from './routes/payments/_signed'
+import { Route as PaymentsTestCheckoutRouteImport } from './routes/payments/test-checkout'
 import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
 import { Route as UsersIndexRouteImport } from './routes/users/index'
 import { Route as UsersSplatRouteImport } from './routes/users/$'
@@ -64,6 +68,9 @@ import { Route as CollegesHistoryIndexRouteImport } from './routes/colleges/hist
 import { Route as CollegesManagersIndexRouteImport } from './routes/colleges/managers/index'
 import { Route as CollegesSliderIndexRouteImport } from './routes/colleges/slider/index'
 import { Route as CollegesSocialIndexRouteImport } from './routes/colleges/social/index'
+import { Route as PaymentsSignedIndexRouteImport } from './routes/payments/_signed/index'
+import { Route as PaymentsSignedFeesIndexRouteImport } from './routes/payments/_signed/fees/index'
+import { Route as PaymentsSignedPaymentsIndexRouteImport } from './routes/payments/_signed/payments/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -263,6 +270,26 @@ const NotificationsIndexRoute = NotificationsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => NotificationsRouteRoute,
 } as any)
+const PaymentsPaymentFailedRoute = PaymentsPaymentFailedRouteImport.update({
+  id: '/payments/PaymentFailed',
+  path: '/payments/PaymentFailed',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentsPaymentSuccessRoute = PaymentsPaymentSuccessRouteImport.update({
+  id: '/payments/PaymentSuccess',
+  path: '/payments/PaymentSuccess',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentsSignedRoute = PaymentsSignedRouteImport.update({
+  id: '/payments/_signed',
+  path: '/payments',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PaymentsTestCheckoutRoute = PaymentsTestCheckoutRouteImport.update({
+  id: '/payments/test-checkout',
+  path: '/payments/test-checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PlatformCollegesRoute = PlatformCollegesRouteImport.update({
   id: '/colleges',
   path: '/colleges',
@@ -343,6 +370,22 @@ const CollegesSocialIndexRoute = CollegesSocialIndexRouteImport.update({
   path: '/social/',
   getParentRoute: () => CollegesRouteRoute,
 } as any)
+const PaymentsSignedIndexRoute = PaymentsSignedIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PaymentsSignedRoute,
+} as any)
+const PaymentsSignedFeesIndexRoute = PaymentsSignedFeesIndexRouteImport.update({
+  id: '/fees/',
+  path: '/fees/',
+  getParentRoute: () => PaymentsSignedRoute,
+} as any)
+const PaymentsSignedPaymentsIndexRoute =
+  PaymentsSignedPaymentsIndexRouteImport.update({
+    id: '/payments/',
+    path: '/payments/',
+    getParentRoute: () => PaymentsSignedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -376,6 +419,10 @@ export interface FileRoutesByFullPath {
   '/colleges/details': typeof CollegesDetailsRoute
   '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
+  '/payments/PaymentFailed': typeof PaymentsPaymentFailedRoute
+  '/payments/PaymentSuccess': typeof PaymentsPaymentSuccessRoute
+  '/payments': typeof PaymentsSignedRouteWithChildren
+  '/payments/test-checkout': typeof PaymentsTestCheckoutRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
   '/users/import': typeof UsersImportRoute
@@ -400,6 +447,9 @@ export interface FileRoutesByFullPath {
   '/colleges/managers/': typeof CollegesManagersIndexRoute
   '/colleges/slider/': typeof CollegesSliderIndexRoute
   '/colleges/social/': typeof CollegesSocialIndexRoute
+  '/payments/': typeof PaymentsSignedIndexRoute
+  '/payments/fees/': typeof PaymentsSignedFeesIndexRoute
+  '/payments/payments/': typeof PaymentsSignedPaymentsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -423,6 +473,9 @@ export interface FileRoutesByTo {
   '/colleges/details': typeof CollegesDetailsRoute
   '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
+  '/payments/PaymentFailed': typeof PaymentsPaymentFailedRoute
+  '/payments/PaymentSuccess': typeof PaymentsPaymentSuccessRoute
+  '/payments/test-checkout': typeof PaymentsTestCheckoutRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
   '/users/import': typeof UsersImportRoute
@@ -447,6 +500,9 @@ export interface FileRoutesByTo {
   '/colleges/managers': typeof CollegesManagersIndexRoute
   '/colleges/slider': typeof CollegesSliderIndexRoute
   '/colleges/social': typeof CollegesSocialIndexRoute
+  '/payments': typeof PaymentsSignedIndexRoute
+  '/payments/fees': typeof PaymentsSignedFeesIndexRoute
+  '/payments/payments': typeof PaymentsSignedPaymentsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -481,6 +537,10 @@ export interface FileRoutesById {
   '/colleges/details': typeof CollegesDetailsRoute
   '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
+  '/payments/PaymentFailed': typeof PaymentsPaymentFailedRoute
+  '/payments/PaymentSuccess': typeof PaymentsPaymentSuccessRoute
+  '/payments/_signed': typeof PaymentsSignedRouteWithChildren
+  '/payments/test-checkout': typeof PaymentsTestCheckoutRoute
   '/platform/colleges': typeof PlatformCollegesRoute
   '/users/$': typeof UsersSplatRoute
   '/users/import': typeof UsersImportRoute
@@ -505,6 +565,9 @@ export interface FileRoutesById {
   '/colleges/managers/': typeof CollegesManagersIndexRoute
   '/colleges/slider/': typeof CollegesSliderIndexRoute
   '/colleges/social/': typeof CollegesSocialIndexRoute
+  '/payments/_signed/': typeof PaymentsSignedIndexRoute
+  '/payments/_signed/fees/': typeof PaymentsSignedFeesIndexRoute
+  '/payments/_signed/payments/': typeof PaymentsSignedPaymentsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -540,6 +603,10 @@ export interface FileRouteTypes {
     | '/colleges/details'
     | '/documentos/$'
     | '/events/new-event'
+    | '/payments/PaymentFailed'
+    | '/payments/PaymentSuccess'
+    | '/payments'
+    | '/payments/test-checkout'
     | '/platform/colleges'
     | '/users/$'
     | '/users/import'
@@ -564,6 +631,9 @@ export interface FileRouteTypes {
     | '/colleges/managers/'
     | '/colleges/slider/'
     | '/colleges/social/'
+    | '/payments/'
+    | '/payments/fees/'
+    | '/payments/payments/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -587,6 +657,9 @@ export interface FileRouteTypes {
     | '/colleges/details'
     | '/documentos/$'
     | '/events/new-event'
+    | '/payments/PaymentFailed'
+    | '/payments/PaymentSuccess'
+    | '/payments/test-checkout'
     | '/platform/colleges'
     | '/users/$'
     | '/users/import'
@@ -611,6 +684,9 @@ export interface FileRouteTypes {
     | '/colleges/managers'
     | '/colleges/slider'
     | '/colleges/social'
+    | '/payments'
+    | '/payments/fees'
+    | '/payments/payments'
   id:
     | '__root__'
     | '/'
@@ -644,6 +720,10 @@ export interface FileRouteTypes {
     | '/colleges/details'
     | '/documentos/$'
     | '/events/new-event'
+    | '/payments/PaymentFailed'
+    | '/payments/PaymentSuccess'
+    | '/payments/_signed'
+    | '/payments/test-checkout'
     | '/platform/colleges'
     | '/users/$'
     | '/users/import'
@@ -668,6 +748,9 @@ export interface FileRouteTypes {
     | '/colleges/managers/'
     | '/colleges/slider/'
     | '/colleges/social/'
+    | '/payments/_signed/'
+    | '/payments/_signed/fees/'
+    | '/payments/_signed/payments/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -687,6 +770,10 @@ export interface RootRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
   AuthSignupNoRoute: typeof AuthSignupNoRoute
+  PaymentsPaymentFailedRoute: typeof PaymentsPaymentFailedRoute
+  PaymentsPaymentSuccessRoute: typeof PaymentsPaymentSuccessRoute
+  PaymentsSignedRoute: typeof PaymentsSignedRouteWithChildren
+  PaymentsTestCheckoutRoute: typeof PaymentsTestCheckoutRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -964,6 +1051,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NotificationsIndexRouteImport
       parentRoute: typeof NotificationsRouteRoute
     }
+    '/payments/PaymentFailed': {
+      id: '/payments/PaymentFailed'
+      path: '/payments/PaymentFailed'
+      fullPath: '/payments/PaymentFailed'
+      preLoaderRoute: typeof PaymentsPaymentFailedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payments/PaymentSuccess': {
+      id: '/payments/PaymentSuccess'
+      path: '/payments/PaymentSuccess'
+      fullPath: '/payments/PaymentSuccess'
+      preLoaderRoute: typeof PaymentsPaymentSuccessRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payments/_signed': {
+      id: '/payments/_signed'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof PaymentsSignedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/payments/test-checkout': {
+      id: '/payments/test-checkout'
+      path: '/payments/test-checkout'
+      fullPath: '/payments/test-checkout'
+      preLoaderRoute: typeof PaymentsTestCheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/platform/colleges': {
       id: '/platform/colleges'
       path: '/colleges'
@@ -1075,6 +1190,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/colleges/social/'
       preLoaderRoute: typeof CollegesSocialIndexRouteImport
       parentRoute: typeof CollegesRouteRoute
+    }
+    '/payments/_signed/': {
+      id: '/payments/_signed/'
+      path: '/'
+      fullPath: '/payments/'
+      preLoaderRoute: typeof PaymentsSignedIndexRouteImport
+      parentRoute: typeof PaymentsSignedRoute
+    }
+    '/payments/_signed/fees/': {
+      id: '/payments/_signed/fees/'
+      path: '/fees'
+      fullPath: '/payments/fees/'
+      preLoaderRoute: typeof PaymentsSignedFeesIndexRouteImport
+      parentRoute: typeof PaymentsSignedRoute
+    }
+    '/payments/_signed/payments/': {
+      id: '/payments/_signed/payments/'
+      path: '/payments'
+      fullPath: '/payments/payments/'
+      preLoaderRoute: typeof PaymentsSignedPaymentsIndexRouteImport
+      parentRoute: typeof PaymentsSignedRoute
     }
   }
 }
@@ -1288,6 +1424,22 @@ const UsersRouteRouteWithChildren = UsersRouteRoute._addFileChildren(
   UsersRouteRouteChildren,
 )
 
+interface PaymentsSignedRouteChildren {
+  PaymentsSignedIndexRoute: typeof PaymentsSignedIndexRoute
+  PaymentsSignedFeesIndexRoute: typeof PaymentsSignedFeesIndexRoute
+  PaymentsSignedPaymentsIndexRoute: typeof PaymentsSignedPaymentsIndexRoute
+}
+
+const PaymentsSignedRouteChildren: PaymentsSignedRouteChildren = {
+  PaymentsSignedIndexRoute: PaymentsSignedIndexRoute,
+  PaymentsSignedFeesIndexRoute: PaymentsSignedFeesIndexRoute,
+  PaymentsSignedPaymentsIndexRoute: PaymentsSignedPaymentsIndexRoute,
+}
+
+const PaymentsSignedRouteWithChildren = PaymentsSignedRoute._addFileChildren(
+  PaymentsSignedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
@@ -1305,6 +1457,10 @@ const rootRouteChildren: RootRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,
   AuthSignupNoRoute: AuthSignupNoRoute,
+  PaymentsPaymentFailedRoute: PaymentsPaymentFailedRoute,
+  PaymentsPaymentSuccessRoute: PaymentsPaymentSuccessRoute,
+  PaymentsSignedRoute: PaymentsSignedRouteWithChildren,
+  PaymentsTestCheckoutRoute: PaymentsTestCheckoutRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

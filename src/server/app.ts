@@ -29,6 +29,7 @@ import { notificationSendsRoutes } from './features/notifications/notification-s
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
 import { pushSubscriptionsRoutes } from './features/notifications/push-subscriptions.routes.ts'
+import './features/payments/fee-reminders.ts'
 import { feesRoutes } from './features/payments/fees.routes.ts'
 import { paymentSettingsRoutes } from './features/payments/payment-settings.routes.ts'
 import { paymentsRoutes } from './features/payments/payments.routes.ts'

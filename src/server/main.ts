@@ -9,6 +9,7 @@ import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { ensureReferenceData } from './db/reference-data.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER, seedDemo } from './db/seed.ts'
+import { scheduleFeeReminders } from './features/payments/fee-reminders.ts'
 import { loadCatalogs } from './platform/i18n.ts'
 import { startJobWorker } from './platform/jobs.ts'
 import { notifier } from './platform/live.ts'
@@ -37,6 +38,7 @@ if (process.env.SEED !== '0') await seedDemo(handle.db, storage)
 const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
 await prepareDummyHash()
 // Push fan-out and mail run beside the requests; on PostgreSQL every server takes its share of jobs.
+await scheduleFeeReminders(handle.db)
 const stopJobs = startJobWorker({ db: handle.db, dialect: handle.dialect, config, storage })
 // Several servers share one PostgreSQL: pokes made through one reach the tabs of all.
 const relay = config.databaseUrl ? relayPokesThroughPostgres(notifier, config.databaseUrl) : undefined

@@ -13,7 +13,8 @@ export const securityHeaders = secureHeaders({
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
-    formAction: ["'self'"],
+    // The payer is sent to Webpay (Transbank's production and integration hosts) by a form POST.
+    formAction: ["'self'", 'https://webpay3g.transbank.cl', 'https://webpay3gint.transbank.cl'],
     frameAncestors: ["'none'"],
   },
   xFrameOptions: 'DENY',

@@ -68,6 +68,7 @@ for (const theme of ['light', 'dark'] as const) {
         '/messenger/',
         '/documentos/',
         '/documentos/circulares/2026',
+        '/payments/',
       ])
         await check(page, path, heading)
       await check(page, '/events', calendar)
@@ -109,6 +110,9 @@ for (const theme of ['light', 'dark'] as const) {
         '/admin/integrations',
         '/college-notifications',
         '/college-notifications/new-notification',
+        '/payments/fees/',
+        '/payments/payments/',
+        '/payments/payments/?tab=summary',
       ])
         await check(page, path, heading)
       await page.goto('/users/?q=gabriela')

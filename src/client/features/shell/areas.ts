@@ -16,8 +16,10 @@ import {
   MessageCircle,
   Newspaper,
   Plug,
+  Receipt,
   School,
   Users,
+  Wallet,
 } from 'lucide-react'
 import type { Permission } from '#shared/permissions.ts'
 
@@ -54,12 +56,27 @@ export const AREAS: Area[] = [
   { to: '/events', label: msg`Calendar`, icon: CalendarDays, primary: true },
   { to: '/blog/gallery', label: msg`Gallery`, icon: Images, primary: true },
   { to: '/documentos', label: msg`Documents`, icon: FolderOpen, primary: true },
+  { to: '/payments', label: msg`Fees`, icon: Wallet, permission: 'fees.view', exact: true },
   { to: '/blog/articles', label: msg`Articles`, icon: FilePen, permission: 'posts.publish', primary: true },
   {
     to: '/college-notifications',
     label: msg`Send notifications`,
     icon: Megaphone,
     permission: 'notifications.send',
+    admin: true,
+  },
+  {
+    to: '/payments/fees',
+    label: msg`School fees`,
+    icon: Wallet,
+    permission: 'fees.manage',
+    admin: true,
+  },
+  {
+    to: '/payments/payments',
+    label: msg`Payments`,
+    icon: Receipt,
+    permission: 'payments.manage',
     admin: true,
   },
   { to: '/users', label: msg`People`, icon: Users, permission: 'users.view', admin: true },

@@ -44,6 +44,8 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
   { name: 'documents', key: text, fromWrite: row('file') },
   { name: 'document_categories', key: numeric },
   { name: 'document_opens', key: text, fromWrite: row('opened_at') },
+  { name: 'fees', key: numeric },
+  { name: 'payments', key: text },
   {
     name: 'messages',
     key: text,

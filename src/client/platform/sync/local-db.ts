@@ -4,6 +4,7 @@ import type { Notification } from '#shared/api-types.ts'
 import type { CollegeDocument, DocumentCategory, DocumentOpen } from '#shared/documents.schema.ts'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import type { Conversation, Message } from '#shared/messenger.schema.ts'
+import type { Fee, Payment } from '#shared/payments.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
 import type { OutboxItem } from './outbox-types.ts'
 
@@ -36,6 +37,8 @@ export type LocalDb = Dexie & {
   document_categories: EntityTable<DocumentCategory, 'id'>
   document_opens: EntityTable<DocumentOpen & LocalState, 'id'>
   pinned_documents: EntityTable<PinnedDocument, 'id'>
+  fees: EntityTable<Fee, 'id'>
+  payments: EntityTable<Payment, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -70,6 +73,10 @@ export function createLocalDb(name: string): LocalDb {
       document_opens: 'id',
       pinned_documents: 'id',
     })
+    .upgrade((tx) => tx.table('meta').delete('cursor'))
+  // Fees and the family's payments joined sync.
+  db.version(5)
+    .stores({ fees: 'id, end_date', payments: 'id, fee_id, student_id' })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }

@@ -1,9 +1,10 @@
 // What came in against what is due, per fee, per grade and per month of the due date: a few grouped
 // queries for the whole college, summed here (a college has hundreds of fees, not millions).
 import type { Kysely, Selectable } from 'kysely'
-import type { CollectionSummary, FeeSummaryRow, FeeType } from '#shared/payments.schema.ts'
+import type { AdjustmentKind, CollectionSummary, FeeSummaryRow, FeeType } from '#shared/payments.schema.ts'
 import type { Database, FeesTable } from '../../db/schema.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
+import { dueAfter } from './fee-family.ts'
 
 type FeeRow = Selectable<FeesTable> & { grade_name: string | null }
 
@@ -33,13 +34,30 @@ export async function feeSummaries(
   if (fees.length === 0) return []
   const scope = tenantScope(db, collegeId)
   const ids = fees.map((f) => f.id)
-  const [studentsOf, discounts, payments] = await Promise.all([
+  const [studentsOf, adjustments, payments] = await Promise.all([
     studentsPerGrade(db, collegeId),
+    // Only the adjustments of students the fee applies to now (one who left its grade is not counted).
     scope
       .selectFrom('fee_adjustments')
-      .select((eb) => ['fee_id', eb.fn.sum<number>('discount').as('total')])
-      .where('fee_id', 'in', ids)
-      .groupBy('fee_id')
+      .innerJoin('fees', 'fees.id', 'fee_adjustments.fee_id')
+      .select(['fee_adjustments.fee_id', 'fee_adjustments.kind', 'fee_adjustments.discount'])
+      .where('fee_adjustments.fee_id', 'in', ids)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('enrollments')
+            .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+            .select('enrollments.student_id')
+            .whereRef('enrollments.college_id', '=', 'fee_adjustments.college_id')
+            .whereRef('enrollments.student_id', '=', 'fee_adjustments.student_id')
+            .where((inner) =>
+              inner.or([
+                inner('fees.grade_id', 'is', null),
+                inner('courses.grade_id', '=', inner.ref('fees.grade_id')),
+              ]),
+            ),
+        ),
+      )
       .execute(),
     scope
       .selectFrom('payments')
@@ -56,7 +74,16 @@ export async function feeSummaries(
     .where('fee_id', 'in', ids)
     .where('status', 'in', ['pending', 'approved', 'refunded'])
     .execute()
-  const discountOf = new Map(discounts.map((r) => [r.fee_id, Number(r.total)]))
+  // What each adjustment takes off as the fee stands now: an exemption all of it, even after the
+  // amount was corrected; a discount never more than the amount (the same rule as `dueAfter`).
+  const amountOf = new Map(fees.map((f) => [f.id, f.amount]))
+  const discountOf = new Map<number, number>()
+  for (const a of adjustments) {
+    const amount = amountOf.get(a.fee_id) ?? 0
+    const off =
+      amount - dueAfter(amount, { kind: a.kind as AdjustmentKind, discount: a.discount, reason: '' })
+    discountOf.set(a.fee_id, (discountOf.get(a.fee_id) ?? 0) + off)
+  }
   const paidOf = new Map(payments.map((r) => [r.fee_id, { n: Number(r.n), total: Number(r.total) }]))
   const withPayments = new Set(anyPayments.map((r) => r.fee_id))
   return fees.map((f) => {

@@ -13,6 +13,7 @@ import { ApiError, ifMatchOf, notFound } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { containsText } from '../../platform/keyset.ts'
 import { personName } from '../../platform/person-name.ts'
+import { requireCollege } from '../../platform/tenancy.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { pathId, readJson, validate } from '../../platform/validate.ts'
 import { dueAfter } from './fee-family.ts'
@@ -44,7 +45,10 @@ feesRoutes.get('/api/v1/fees', async (c) => {
   if (grade === 'all') query = query.where('fees.grade_id', 'is', null)
   else if (grade) query = query.where('fees.grade_id', '=', Number(grade))
   const rows = await query.orderBy('fees.end_date').orderBy('fees.id').limit(1000).execute()
-  return c.json({ data: await feeSummaries(c.var.deps.db, collegeOf(c), rows) })
+  return c.json({
+    data: await feeSummaries(c.var.deps.db, collegeOf(c), rows),
+    currency: requireCollege(c).currency,
+  })
 })
 
 feesRoutes.post('/api/v1/fees', async (c) => {
