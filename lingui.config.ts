@@ -30,7 +30,12 @@ export default defineConfig({
   locales: ['en', 'ar', 'de', 'es', 'es-MX', 'fr', 'zh-CN'],
   fallbackLocales: { 'es-MX': 'es', default: 'en' },
   catalogs: [
-    { path: '<rootDir>/src/locales/{locale}/public', include: PUBLIC },
+    {
+      path: '<rootDir>/src/locales/{locale}/public',
+      include: PUBLIC,
+      // Fees and payments are never shown before sign-in (their public pages load the app catalog).
+      exclude: ['<rootDir>/src/shared/i18n/payment-messages.ts'],
+    },
     { path: '<rootDir>/src/locales/{locale}/app', include: [
         '<rootDir>/src/client',
         '<rootDir>/src/shared',

@@ -419,6 +419,40 @@ describe(`fees and payments for families (${dialect})`, () => {
       expect((await checkout(t, tok.guardian!, fee, uid.student!)).status).toBe(201)
     })
 
+    it("a form that timed out ends rejected only when its session is the payer's", async () => {
+      const fee = await createFee(t, tok.admin!, { grade_id: ids.grade1 })
+      await startCheckout(t, tok.guardian!, fee, uid.student!)
+      const [pending] = await paymentRows(t, fee, uid.student!)
+      // Someone who learnt the order code alone cannot end another family's checkout.
+      await returnFromProvider(t, { TBK_ORDEN_COMPRA: pending!.code, TBK_ID_SESION: 'u1' })
+      expect((await paymentRows(t, fee, uid.student!)).map((r) => r.status)).toEqual(['pending'])
+      const back = await returnFromProvider(t, {
+        TBK_ORDEN_COMPRA: pending!.code,
+        TBK_ID_SESION: `u${uid.guardian}`,
+      })
+      expect(back.headers.get('location')).toMatch(FAILED)
+      expect((await paymentRows(t, fee, uid.student!)).map((r) => r.status)).toEqual(['rejected'])
+    })
+
+    it("another guardian's checkout in progress is not taken from them", async () => {
+      const fee = await createFee(t, tok.admin!, { grade_id: ids.grade1 })
+      const father = await addUserLike(t, 'guardian@demo.test', `padre${Date.now()}@demo.test`, 'Pablo')
+      await linkGuardian(t, father, uid.student!)
+      await startCheckout(t, tok.guardian!, fee, uid.student!)
+      const second = await checkout(
+        t,
+        await t.login(
+          (await t.db.selectFrom('users').select('email').where('id', '=', father).executeTakeFirstOrThrow())
+            .email,
+        ),
+        fee,
+        uid.student!,
+      )
+      expect(second.status).toBe(409)
+      expect((await body<ErrorBody>(second)).message).toBe(pm.paymentUnderWay.message)
+      expect((await paymentRows(t, fee, uid.student!)).map((r) => r.status)).toEqual(['pending'])
+    })
+
     it('two checkouts at once for the same fee leave one pending payment, which can be paid', async () => {
       const fee = await createFee(t, tok.admin!, { grade_id: ids.grade1 })
       const answers = await Promise.all([

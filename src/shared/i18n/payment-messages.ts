@@ -82,6 +82,13 @@ export const paymentMessages = {
       message: 'The test provider is only for demonstrations and cannot be used on this server.',
     },
   ),
+  paymentUnderWay: d(
+    /*i18n*/ {
+      id: 'errors.payment_under_way',
+      message:
+        'This fee is being paid right now, perhaps from another phone. If that payment does not go through, you can pay again in 15 minutes.',
+    },
+  ),
   paymentInProgress: d(
     /*i18n*/ {
       id: 'errors.payment_in_progress',

@@ -1,7 +1,7 @@
 // Paying fees: the family's checkout, the provider's return, the public outcome, receipts, and the
 // /payments/payments/ screen's records, CSV export, hand-recorded payments, refunds and summary.
 import { type Context, Hono } from 'hono'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import * as v from 'valibot'
 import { isRealDate, plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
@@ -68,6 +68,7 @@ paymentsRoutes.on(['GET', 'POST'], '/api/v1/payments/return', async (c) => {
     token: param('token_ws'),
     abortedToken: param('TBK_TOKEN'),
     buyOrder: param('TBK_ORDEN_COMPRA'),
+    sessionId: param('TBK_ID_SESION'),
   })
   if (!payment) return c.redirect('/payments/PaymentFailed', 303)
   const { query } = signLink(c.var.deps.config.appKey, `payment:${payment.id}`, 'inline', OUTCOME_TTL_SECONDS)
@@ -141,6 +142,10 @@ const listQuery = v.object({
 })
 type ListQuery = v.InferOutput<typeof listQuery>
 
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+}
+
 /** Payments matching the screen's filters, newest first. Dates are of the payment (paid, or started). */
 function filtered(db: Kysely<Database>, collegeId: number, f: ListQuery) {
   let query = tenantScope(db, collegeId)
@@ -156,8 +161,10 @@ function filtered(db: Kysely<Database>, collegeId: number, f: ListQuery) {
   if (f.grade === 'all') query = query.where('fees.grade_id', 'is', null)
   else if (f.grade) query = query.where('fees.grade_id', '=', Number(f.grade))
   if (f.fee) query = query.where('payments.fee_id', '=', Number(f.fee))
-  if (f.from) query = query.where('payments.created_at', '>=', `${f.from}T00:00:00.000Z`)
-  if (f.to) query = query.where('payments.created_at', '<', `${f.to}T23:59:59.999Z`)
+  // The day a payment counts for: when it was paid, or when it was started if it never was.
+  const day = sql<string>`coalesce(payments.paid_at, payments.created_at)`
+  if (f.from) query = query.where(day, '>=', `${f.from}T00:00:00.000Z`)
+  if (f.to) query = query.where(day, '<', `${nextDay(f.to)}T00:00:00.000Z`)
   return query
 }
 

@@ -96,7 +96,11 @@ export async function startCheckout(
 
   const open = await openPayment(db, college.id, input.fee_id, input.student_id)
   if (open?.status === 'pending') {
-    // An earlier checkout left open (a closed tab): settle it first, so a payment made there counts.
+    // Another guardian of the student is on the provider's page now: theirs is not taken from them.
+    if (open.payer_id !== user.id && open.expires_at && open.expires_at > nowIso())
+      throw new ApiError(409, messages.paymentUnderWay)
+    // The payer's own earlier checkout left open (a closed tab): settle it first, so a payment made
+    // there counts.
     const settled = await settle(deps, college, open, { abandon: true })
     if (settled.status === 'pending') throw new ApiError(503, messages.paymentProviderUnavailable)
     if (settled.status === 'approved') throw new ApiError(409, messages.feeAlreadyPaid)
@@ -142,7 +146,7 @@ export async function startCheckout(
     })
   } catch (error) {
     // Two checkouts for the same fee at once: the database let one through.
-    if (isUniqueViolation(error)) throw new ApiError(409, messages.feeAlreadyPaid)
+    if (isUniqueViolation(error)) throw new ApiError(409, messages.paymentUnderWay)
     throw error
   }
 
@@ -280,7 +284,7 @@ async function confirm(provider: PaymentProvider, token: string, abandon: boolea
 export async function finishReturn(
   deps: AppDeps,
   college: College,
-  params: { token?: string; abortedToken?: string; buyOrder?: string },
+  params: { token?: string; abortedToken?: string; buyOrder?: string; sessionId?: string },
 ): Promise<PaymentRow | null> {
   const scope = tenantScope(deps.db, college.id)
   if (params.token && !params.abortedToken) {
@@ -300,6 +304,8 @@ export async function finishReturn(
     : params.buyOrder
       ? await scope.selectFrom('payments').selectAll().where('code', '=', params.buyOrder).executeTakeFirst()
       : undefined
+  // A timed-out form names the order and the session it was started with; both must match.
+  if (left && !params.abortedToken && params.sessionId !== `u${left.payer_id}`) return left
   return left ? settle(deps, college, left, { abandon: true }) : null
 }
 
@@ -316,7 +322,7 @@ registerJob(EXPIRE_JOB, async (deps, job) => {
     .selectAll()
     .where('id', '=', payment_id)
     .executeTakeFirst()
-  if (!payment || payment.status !== 'pending') return
+  if (payment?.status !== 'pending') return
   const settled = await settle(deps, college, payment, { abandon: true })
   // The provider did not answer: the job runs again later rather than leave the fee reserved.
   if (settled.status === 'pending') throw new Error('payment provider unreachable; will retry')

@@ -336,11 +336,15 @@ function Records({
           onChange={(key) => set({ fee: key === ANY || key === null ? undefined : Number(key) })}
         />
         <DateField
-          label={t`From`}
+          label={t`Paid from`}
           value={search.from ?? ''}
           onChange={(from) => set({ from: from || undefined })}
         />
-        <DateField label={t`To`} value={search.to ?? ''} onChange={(to) => set({ to: to || undefined })} />
+        <DateField
+          label={t`Paid until`}
+          value={search.to ?? ''}
+          onChange={(to) => set({ to: to || undefined })}
+        />
       </div>
       <RemoteTable
         list={list}

@@ -17,10 +17,11 @@ export function providerOf(deps: AppDeps, college: College): PaymentProvider | n
   const apiKey = college.webpay_api_key_enc
     ? decryptSecret(college.webpay_api_key_enc, deps.config.appKey)
     : ''
-  // Transbank's published test credentials serve the integration environment when none are given.
-  const commerceCode =
-    college.webpay_commerce_code || (production ? '' : IntegrationCommerceCodes.WEBPAY_PLUS)
-  const key = apiKey || (production ? '' : IntegrationApiKeys.WEBPAY)
+  // Transbank's published test pair serves the integration environment when the school gave neither
+  // (never half of it: a code of the school's with Transbank's key would only be refused).
+  const testPair = !production && !college.webpay_commerce_code && !apiKey
+  const commerceCode = testPair ? IntegrationCommerceCodes.WEBPAY_PLUS : (college.webpay_commerce_code ?? '')
+  const key = testPair ? IntegrationApiKeys.WEBPAY : apiKey
   if (!commerceCode || !key) return null
   return webpayProvider({
     commerceCode,

@@ -1,0 +1,86 @@
+// The school office: a new fee for one grade, a cash payment recorded by hand for one of its students,
+// the record in the payments list and in the accountant's CSV, and the family seeing the fee paid.
+import { readFile } from 'node:fs/promises'
+import { expect, type Page, test } from '@playwright/test'
+import { createCourse } from '../helpers/api.ts'
+import { familyIn } from '../helpers/people.ts'
+import { signIn } from '../helpers/session.ts'
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+})
+
+/** A React Aria select: its button is named by its value and its label. */
+async function choose(page: Page, field: RegExp, option: string) {
+  await page.getByRole('dialog').getByRole('button', { name: field }).first().click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+function isoDay(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
+}
+
+test('the office creates a fee for a grade, records a cash payment, and the family sees it paid', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const tag = `cuota${Date.now()}`
+  const course = await createCourse(request, '2° Básico', `2° Básico ${tag}`)
+  const guardian = await familyIn(request, course.id, tag)
+  const concept = `Salida al museo ${tag}`
+
+  await signIn(page, 'admin@demo.test')
+  await page.goto('/payments/fees/')
+  await page.getByRole('button', { name: 'New fee' }).click()
+  const form = page.getByRole('dialog', { name: 'New fee' })
+  await form.getByRole('textbox', { name: 'Concept' }).fill(concept)
+  await choose(page, /Type/, 'Activity')
+  await form.getByRole('textbox', { name: 'Amount' }).fill('12000')
+  await choose(page, /Applies to/, '2° Básico')
+  await form.getByLabel('Start date').fill(isoDay(-1))
+  await form.getByLabel('Due date').fill(isoDay(10))
+  await form.getByRole('button', { name: 'Create fee' }).click()
+  await expect(form).toBeHidden()
+  const row = page.getByRole('row').filter({ hasText: concept })
+  await expect(row).toContainText('2° Básico')
+  await expect(row).toContainText('Paid 0 of')
+
+  await page.goto('/payments/payments/')
+  await page.getByRole('button', { name: 'Record payment' }).click()
+  const record = page.getByRole('dialog', { name: 'Record payment' })
+  await choose(page, /^Choose a fee|Fee/, `${concept} · 2° Básico`)
+  await record.getByRole('combobox', { name: 'Student' }).fill(`Hijo ${tag}`)
+  await page.getByRole('option', { name: new RegExp(`Hijo ${tag}`) }).click()
+  await expect(record).toContainText('Amount to record: CLP 12,000')
+  await record.getByRole('radio', { name: 'Cash' }).check({ force: true })
+  await record.getByRole('button', { name: 'Record payment' }).click()
+  await expect(record).toBeHidden()
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag)
+  const payment = page.getByRole('row').filter({ hasText: concept })
+  await expect(payment).toContainText('Cash')
+  await expect(payment).toContainText('Paid')
+  const code = (
+    await payment.getByRole('rowheader').or(payment.locator('td').first()).first().textContent()
+  )?.trim()
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const csv = await readFile((await (await download).path())!, 'utf8')
+  const lines = csv.trim().split(/\r\n/)
+  expect(lines[0]).toContain('Code')
+  expect(lines).toHaveLength(2)
+  expect(lines[1]).toContain(concept)
+  expect(lines[1]).toContain(code ?? '')
+
+  const family = await browser.newContext()
+  await family.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const parent = await family.newPage()
+  await signIn(parent, guardian.email)
+  await parent.goto('/payments/')
+  const fee = parent.getByRole('list', { name: 'Fees' }).getByRole('listitem').filter({ hasText: concept })
+  await expect(fee.getByText('Paid', { exact: true })).toBeVisible()
+  await expect(parent.getByRole('list', { name: 'Payment history' })).toContainText(concept)
+  await family.close()
+})
