@@ -829,8 +829,8 @@ describe(`fees and payments for the school office (${dialect})`, () => {
       'Ana Administradora',
       '25000',
       'CLP',
-      'approved',
-      'cash',
+      'Paid',
+      'Cash',
     ])
   })
 

@@ -16,8 +16,11 @@ async function choose(page: Page, field: RegExp, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
-function isoDay(offsetDays: number): string {
-  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)
+/** Types a day into a React Aria date field (month, day, year segments in English). */
+async function typeDay(page: Page, field: string, offsetDays: number) {
+  const [y, m, d] = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10).split('-')
+  await page.getByRole('dialog').getByRole('group', { name: field }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(`${m}${d}${y}`)
 }
 
 test('the office creates a fee for a grade, records a cash payment, and the family sees it paid', async ({
@@ -39,8 +42,8 @@ test('the office creates a fee for a grade, records a cash payment, and the fami
   await choose(page, /Type/, 'Activity')
   await form.getByRole('textbox', { name: 'Amount' }).fill('12000')
   await choose(page, /Applies to/, '2° Básico')
-  await form.getByLabel('Start date').fill(isoDay(-1))
-  await form.getByLabel('Due date').fill(isoDay(10))
+  await typeDay(page, 'Start date', -1)
+  await typeDay(page, 'Due date', 10)
   await form.getByRole('button', { name: 'Create fee' }).click()
   await expect(form).toBeHidden()
   const row = page.getByRole('row').filter({ hasText: concept })
@@ -58,6 +61,8 @@ test('the office creates a fee for a grade, records a cash payment, and the fami
   await record.getByRole('button', { name: 'Record payment' }).click()
   await expect(record).toBeHidden()
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag)
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`))
+  await expect(page.getByRole('row')).toHaveCount(2)
   const payment = page.getByRole('row').filter({ hasText: concept })
   await expect(payment).toContainText('Cash')
   await expect(payment).toContainText('Paid')

@@ -217,8 +217,8 @@ paymentsRoutes.get('/api/v1/payments/export.csv', ...manages, async (c) => {
       p.payer_name ?? p.recorded_by_name ?? '',
       p.amount,
       here.currency,
-      p.status,
-      p.method,
+      translate(csvValues[p.status], lang),
+      translate(csvValues[p.method], lang),
       p.authorization_code ?? '',
     ]),
   ])
@@ -241,6 +241,17 @@ const csvHeaders = {
   status: d(/*i18n*/ { id: 'payments.csv.status', message: 'Status' }),
   method: d(/*i18n*/ { id: 'payments.csv.method', message: 'Method' }),
   authorization: d(/*i18n*/ { id: 'payments.csv.authorization', message: 'Authorization code' }),
+}
+
+/** States and methods as the accountant reads them, in the language of the export. */
+const csvValues = {
+  pending: d(/*i18n*/ { id: 'payments.csv.pending', message: 'In progress' }),
+  approved: d(/*i18n*/ { id: 'payments.csv.approved', message: 'Paid' }),
+  rejected: d(/*i18n*/ { id: 'payments.csv.rejected', message: 'Not completed' }),
+  refunded: d(/*i18n*/ { id: 'payments.csv.refunded', message: 'Refunded' }),
+  online: d(/*i18n*/ { id: 'payments.csv.online', message: 'Online' }),
+  cash: d(/*i18n*/ { id: 'payments.csv.cash', message: 'Cash' }),
+  transfer: d(/*i18n*/ { id: 'payments.csv.transfer', message: 'Bank transfer' }),
 }
 
 const summaryQuery = v.object({
