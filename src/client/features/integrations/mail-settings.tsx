@@ -50,7 +50,7 @@ export function MailSettingsPage() {
     <>
       <PageHeader
         title={t`Integrations`}
-        description={t`The mail server the college’s messages go out through: welcome mails, password links and answers to contacts.`}
+        description={t`The services the college works with: the mail server its messages go out through, and online payments of fees.`}
       />
       <RemoteContent
         status={remote.data ? 'ready' : remote.status}
