@@ -36,7 +36,9 @@ export default defineConfig({
       // Fees and payments are never shown before sign-in (their public pages load the app catalog).
       exclude: ['<rootDir>/src/shared/i18n/payment-messages.ts'],
     },
-    { path: '<rootDir>/src/locales/{locale}/app', include: [
+    {
+      path: '<rootDir>/src/locales/{locale}/app',
+      include: [
         '<rootDir>/src/client',
         '<rootDir>/src/shared',
         // Texts only the server writes (receipts, CSV headers), in the catalog the server reads.
