@@ -1,7 +1,9 @@
 // Opening, downloading and keeping documents, and the writes of those who manage them (online: an
 // upload cannot wait in the outbox, and the forms say so when there is no connection).
+
 import type { CollegeDocument } from '#shared/documents.schema.ts'
 import { api } from '../../platform/api.ts'
+import { saveBlob } from '../../platform/save-file.ts'
 import { localDb } from '../../platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '../../platform/sync/outbox.ts'
 import { recordKey } from '../../platform/sync/outbox-types.ts'
@@ -45,17 +47,6 @@ export async function openDocument(document: CollegeDocument, pinned: boolean): 
     tab?.close()
     throw error
   }
-}
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = window.document.createElement('a')
-  link.href = url
-  link.download = name
-  window.document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
 /** Saves the file to the device's downloads, from the kept copy when there is one. */

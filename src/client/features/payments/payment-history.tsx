@@ -1,25 +1,16 @@
 // The family's payments, newest first, each with its receipt (kept on the device once opened).
+
 import { Trans, useLingui } from '@lingui/react/macro'
 import { FileDown } from 'lucide-react'
 import { useState } from 'react'
 import type { Payment } from '#shared/payments.schema.ts'
 import { useDateFormat } from '../../platform/dates.ts'
+import { saveBlob } from '../../platform/save-file.ts'
 import { toast } from '../../platform/toasts.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { Badge } from '../../ui/badge.tsx'
 import { receiptBlob } from './payment-actions.ts'
 import { paymentMethodLabel, paymentStatusLabel, STATUS_TONES } from './payment-labels.ts'
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
 
 export function PaymentHistory({ payments, money }: { payments: Payment[]; money: (n: number) => string }) {
   const { t, i18n } = useLingui()
@@ -35,7 +26,7 @@ export function PaymentHistory({ payments, money }: { payments: Payment[]; money
     setOpening(payment.id)
     try {
       const blob = await receiptBlob(payment.id)
-      if (blob) save(blob, `receipt-${payment.code}.pdf`)
+      if (blob) saveBlob(blob, `receipt-${payment.code}.pdf`)
       else toast(t`The receipt could not be opened. Please try again.`, 'error')
     } catch {
       toast(t`The receipt needs a connection the first time it is opened.`, 'error')

@@ -1,85 +1,35 @@
 // Paying a fee. The server computes the amount; a pending row reserves the fee for the student (the
 // database refuses a second open payment); the provider is asked to commit and its answer, never the
 // browser's return, settles the row. Settling is idempotent: a replayed return finds the row settled.
-import { randomBytes } from 'node:crypto'
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import { v7 as uuidv7 } from 'uuid'
 import { messages } from '#shared/i18n/messages.ts'
-import {
-  CHECKOUT_TIMEOUT_MINUTES,
-  type CheckoutInput,
-  type ManualPaymentInput,
-} from '#shared/payments.schema.ts'
-import { todayIn } from '#shared/time-zones.ts'
-import type { Database, PaymentsTable } from '../../db/schema.ts'
-import { type Actor, audit } from '../../platform/audit.ts'
+import { CHECKOUT_TIMEOUT_MINUTES, type CheckoutInput } from '#shared/payments.schema.ts'
+import type { Database } from '../../db/schema.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppDeps, AuthUser, College } from '../../platform/context.ts'
-import { ApiError, notFound, validationError } from '../../platform/errors.ts'
-import { enqueueJob, registerJob, wakeJobWorkers } from '../../platform/jobs.ts'
+import { ApiError, notFound } from '../../platform/errors.ts'
+import { enqueueJob, registerJob } from '../../platform/jobs.ts'
 import { pokeUsers } from '../../platform/live.ts'
 import { logger } from '../../platform/logger.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { dueAfter, isFamilyOf, studentInFee } from './fee-family.ts'
-import { liveFee } from './fees.service.ts'
+import { ChangedMeanwhile, writeUnlessChanged } from '../../platform/versioned-write.ts'
+import { isFamilyOf } from './fee-family.ts'
+import {
+  amountDue,
+  familyIds,
+  isUniqueViolation,
+  openPayment,
+  type PaymentRow,
+  paymentCode,
+} from './payment-rules.ts'
 import type { PaymentProvider, ProviderOutcome } from './providers/payment-provider.ts'
 import { ProviderError } from './providers/payment-provider.ts'
 import { providerOf } from './providers/provider-of.ts'
 
 export const EXPIRE_JOB = 'payment.expire'
 export const RETURN_PATH = '/api/v1/payments/return'
-
-type PaymentRow = Selectable<PaymentsTable>
-
-/** A code the payer and the school can read out (Webpay's buy order: at most 26 characters). */
-function paymentCode(): string {
-  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'
-  return `P${[...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('')}`
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text =
-    String((error as { code?: string; message?: string })?.code ?? '') +
-    String((error as Error)?.message ?? '')
-  return text.includes('23505') || text.includes('UNIQUE constraint failed')
-}
-
-/** Those who see a student's payments in their mirror: the student and their guardians. */
-async function familyIds(db: Kysely<Database>, collegeId: number, studentId: number): Promise<number[]> {
-  const guardians = await tenantScope(db, collegeId)
-    .selectFrom('guardianships')
-    .select('guardian_id')
-    .where('student_id', '=', studentId)
-    .execute()
-  return [studentId, ...guardians.map((g) => g.guardian_id)]
-}
-
-/** What this student owes for this fee now, or the reason they cannot pay it. */
-async function amountDue(db: Kysely<Database>, collegeId: number, feeId: number, studentId: number) {
-  const fee = await liveFee(db, collegeId, feeId)
-  if (!(await studentInFee(db, collegeId, fee.grade_id, studentId)))
-    throw validationError({ fee_id: [messages.feeNotForStudent] })
-  const adjustment = await tenantScope(db, collegeId)
-    .selectFrom('fee_adjustments')
-    .select(['kind', 'discount', 'reason'])
-    .where('fee_id', '=', feeId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirst()
-  const due = dueAfter(fee.amount, adjustment as never)
-  if (due === 0) throw new ApiError(409, messages.feeNothingDue)
-  return { fee, due }
-}
-
-async function openPayment(db: Kysely<Database>, collegeId: number, feeId: number, studentId: number) {
-  return tenantScope(db, collegeId)
-    .selectFrom('payments')
-    .selectAll()
-    .where('fee_id', '=', feeId)
-    .where('student_id', '=', studentId)
-    .where('status', 'in', ['pending', 'approved'])
-    .executeTakeFirst()
-}
 
 export async function startCheckout(
   deps: AppDeps,
@@ -193,23 +143,16 @@ async function writeOutcome(
   change: Partial<PaymentRow> & { status: string },
 ): Promise<PaymentRow> {
   const now = nowIso()
-  const written = await db
-    .transaction()
-    .execute(async (trx) => {
-      const version = await takeVersion(trx, collegeId)
-      const done = await tenantScope(trx, collegeId)
-        .updateTable('payments')
-        .set({ ...change, version, updated_at: now, expires_at: null })
-        .where('id', '=', payment.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst()
-      if (Number(done.numUpdatedRows) === 0) throw new ChangedMeanwhile()
-      return true
-    })
-    .catch((error) => {
-      if (error instanceof ChangedMeanwhile) return false
-      throw error
-    })
+  const written = await writeUnlessChanged(db, async (trx) => {
+    const version = await takeVersion(trx, collegeId)
+    const done = await tenantScope(trx, collegeId)
+      .updateTable('payments')
+      .set({ ...change, version, updated_at: now, expires_at: null })
+      .where('id', '=', payment.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) === 0) throw new ChangedMeanwhile()
+  })
   const row = await tenantScope(db, collegeId)
     .selectFrom('payments')
     .selectAll()
@@ -218,8 +161,6 @@ async function writeOutcome(
   if (written) pokeUsers(collegeId, await familyIds(db, collegeId, payment.student_id))
   return row
 }
-
-class ChangedMeanwhile extends Error {}
 
 /**
  * The provider's word on a pending payment. `abandon`: the payer left (or the time ran out), so a
@@ -327,100 +268,3 @@ registerJob(EXPIRE_JOB, async (deps, job) => {
   // The provider did not answer: the job runs again later rather than leave the fee reserved.
   if (settled.status === 'pending') throw new Error('payment provider unreachable; will retry')
 })
-
-export async function recordManualPayment(
-  deps: AppDeps,
-  actor: Actor,
-  college: College,
-  input: ManualPaymentInput & { note: string },
-): Promise<PaymentRow> {
-  const { db } = deps
-  const scope = tenantScope(db, college.id)
-  const existing = await scope
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', input.id)
-    .executeTakeFirst()
-  if (existing) return existing
-  if (input.paid_on > todayIn(college.timezone)) throw validationError({ paid_on: [messages.paidOnFuture] })
-  const { due } = await amountDue(db, college.id, input.fee_id, input.student_id)
-  const open = await openPayment(db, college.id, input.fee_id, input.student_id)
-  if (open?.status === 'approved') throw new ApiError(409, messages.feeAlreadyPaid)
-  if (open) throw new ApiError(409, messages.paymentInProgress)
-  const now = nowIso()
-  const paidAt = input.paid_on === todayIn(college.timezone) ? now : `${input.paid_on}T12:00:00.000Z`
-  try {
-    await db.transaction().execute(async (trx) => {
-      await tenantScope(trx, college.id)
-        .insertInto('payments', {
-          id: input.id,
-          code: paymentCode(),
-          fee_id: input.fee_id,
-          student_id: input.student_id,
-          payer_id: null,
-          recorded_by: actor.id,
-          amount: due,
-          status: 'approved',
-          method: input.method,
-          provider: null,
-          provider_token: null,
-          authorization_code: null,
-          card_last4: null,
-          payment_type: null,
-          response_code: null,
-          note: input.note,
-          paid_at: paidAt,
-          expires_at: null,
-          version: await takeVersion(trx, college.id),
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
-      await audit(trx, {
-        collegeId: college.id,
-        actorId: actor.id,
-        action: 'payment.record',
-        subjectType: 'payment',
-        subjectId: input.id,
-        details: { fee_id: input.fee_id, student_id: input.student_id, amount: due, method: input.method },
-        ip: actor.ip,
-      })
-    })
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, messages.feeAlreadyPaid)
-    throw error
-  }
-  wakeJobWorkers()
-  pokeUsers(college.id, await familyIds(db, college.id, input.student_id))
-  return scope.selectFrom('payments').selectAll().where('id', '=', input.id).executeTakeFirstOrThrow()
-}
-
-/** Marks an approved payment refunded (the money itself goes back through the provider or the office). */
-export async function refundPayment(
-  deps: AppDeps,
-  actor: Actor,
-  college: College,
-  payment: PaymentRow,
-  note: string,
-): Promise<void> {
-  if (payment.status !== 'approved') throw new ApiError(409, messages.refundOnlyApproved)
-  await deps.db.transaction().execute(async (trx) => {
-    const version = await takeVersion(trx, college.id)
-    await tenantScope(trx, college.id)
-      .updateTable('payments')
-      .set({ status: 'refunded', version, updated_at: nowIso(), note: note || payment.note })
-      .where('id', '=', payment.id)
-      .where('status', '=', 'approved')
-      .execute()
-    await audit(trx, {
-      collegeId: college.id,
-      actorId: actor.id,
-      action: 'payment.refund',
-      subjectType: 'payment',
-      subjectId: payment.id,
-      details: { amount: payment.amount, note },
-      ip: actor.ip,
-    })
-  })
-  pokeUsers(college.id, await familyIds(deps.db, college.id, payment.student_id))
-}

@@ -1,0 +1,158 @@
+// What the School fees and Payments screens share: money and days as the reader writes them, the
+// college's currency, amounts as typed, the share bar, and the payments screen's filters and receipts.
+import { useLingui } from '@lingui/react/macro'
+import { useAtomValue } from 'jotai'
+import { Meter } from 'react-aria-components'
+import { formatMoney } from '#shared/money.ts'
+import type {
+  AdminPayment,
+  FeeSummaryRow,
+  PaymentProviderId,
+  PaymentStatus,
+} from '#shared/payments.schema.ts'
+import type { Permission } from '#shared/permissions.ts'
+import { api } from '../../../platform/api.ts'
+import { useDateFormat } from '../../../platform/dates.ts'
+import { type Remote, type RemoteList, useRemote } from '../../../platform/remote.ts'
+import { saveBlob } from '../../../platform/save-file.ts'
+import { userAtom } from '../../../platform/session.ts'
+import { receiptBlob } from '../payment-actions.ts'
+
+export type PaymentsSearch = {
+  q?: string
+  status?: PaymentStatus
+  grade?: string
+  fee?: number
+  from?: string
+  to?: string
+  tab?: 'records' | 'summary'
+}
+
+export const WHOLE_SCHOOL = 'all'
+
+/** What the college's money is counted in when nothing has said it yet (the database's default). */
+const DEFAULT_CURRENCY = 'CLP'
+
+/** Amounts in the college's currency, written the way the reader's language writes money. */
+export function useMoney(): (amount: number, currency: string) => string {
+  const { i18n } = useLingui()
+  return (amount, currency) => formatMoney(amount, currency, i18n.locale)
+}
+
+/**
+ * The college's currency. The fee rows do not carry it, so it comes from the first answer that does:
+ * `known` (rows that carry it), else the collection summary or the payment settings, whichever this
+ * person may read.
+ */
+export function useCollegeCurrency(known?: string): string {
+  const me = useAtomValue(userAtom)
+  const can = (permission: Permission) => Boolean(me?.permissions.includes(permission))
+  const path = known
+    ? null
+    : can('payments.manage')
+      ? 'api/v1/payments/summary'
+      : can('integrations.manage')
+        ? 'api/v1/integrations/payments'
+        : null
+  const remote = useRemote<{ currency?: string }>(path)
+  return known ?? remote.data?.currency ?? DEFAULT_CURRENCY
+}
+
+/** A calendar day (`YYYY-MM-DD`) in the reader's language, the same wherever the device is. */
+export function useDayFormat(): (day: string) => string {
+  const format = useDateFormat()
+  return (day) => (day ? format(`${day}T12:00:00Z`, 'date') : '')
+}
+
+/** Whole money amounts as typed: thousands separators are dropped ("45.000" is 45000). */
+export function parseAmount(value: unknown): number | undefined {
+  if (typeof value === 'number') return value
+  const text = String(value ?? '').replace(/[\s.,'_]/g, '')
+  if (text === '') return undefined
+  return /^\d{1,12}$/.test(text) ? Number(text) : Number.NaN
+}
+
+/** How much of a total came in, as a bar with its percentage (announced as a meter). */
+export function ShareBar({ value, total, label }: { value: number; total: number; label: string }) {
+  const { i18n } = useLingui()
+  const share = total > 0 ? Math.min(1, Math.max(0, value / total)) : 0
+  const percent = new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 0 }).format(
+    share,
+  )
+  return (
+    <Meter
+      value={share * 100}
+      aria-label={label}
+      valueLabel={percent}
+      className="flex min-w-28 items-center gap-2"
+    >
+      {({ percentage }) => (
+        <>
+          <span
+            aria-hidden="true"
+            className="h-2 min-w-12 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+          >
+            <span className="block h-full rounded-full bg-brand" style={{ width: `${percentage}%` }} />
+          </span>
+          <span aria-hidden="true" className="w-11 shrink-0 text-end text-sm tabular-nums">
+            {percent}
+          </span>
+        </>
+      )}
+    </Meter>
+  )
+}
+
+/** A list read whole (not in pages) shown through RemoteTable: never a "Show more". */
+export function wholeList<T>(remote: Remote<{ data: T[] }>): RemoteList<T, unknown> {
+  return {
+    status: remote.data ? 'ready' : remote.status,
+    rows: remote.data?.data ?? [],
+    extra: undefined,
+    error: remote.error,
+    hasMore: false,
+    refreshing: false,
+    loadingMore: false,
+    moreFailed: false,
+    loadMore: () => {},
+    reload: remote.reload,
+  }
+}
+
+export const ANY = 'any'
+
+export const PROVIDER_NAMES: Record<PaymentProviderId, string> = { webpay: 'Webpay Plus', test: 'Test' }
+
+/** The filters as the API reads them (the list and the CSV take the same ones). */
+export function filtersOf(search: PaymentsSearch) {
+  return {
+    q: search.q,
+    status: search.status,
+    grade: search.grade,
+    fee: search.fee,
+    from: search.from,
+    to: search.to,
+  }
+}
+
+export function fileNameOf(disposition: string | null): string | undefined {
+  return disposition?.match(/filename="?([^";]+)"?/)?.[1]
+}
+
+/** A private file through the app's client (it carries the token), refused answers included. */
+export async function privateFile(path: string): Promise<Response> {
+  const response = await api.get(path)
+  if (!response.ok) throw new Error(`${path}: ${response.status}`)
+  return response
+}
+
+/** The receipt's PDF, saved as a file (kept on this device, as the family's copy is). */
+export async function openReceipt(payment: AdminPayment): Promise<void> {
+  const blob = await receiptBlob(payment.id)
+  if (!blob) throw new Error(`receipt ${payment.id}`)
+  saveBlob(blob, `receipt-${payment.code}.pdf`)
+}
+
+export function feeName(fee: FeeSummaryRow, wholeSchool: string): string {
+  return `${fee.concept} · ${fee.grade_name ?? wholeSchool}`
+}
