@@ -6,7 +6,14 @@ import type { CalendarEvent } from '#shared/events.schema.ts'
 import { addDays } from '#shared/time-zones.ts'
 import type { College } from '../../platform/context.ts'
 
-export type IcsEntry = { event: CalendarEvent; sequence: number; cancelled: boolean }
+/** `uid` and `url` default to the event's own; other entries of a feed (practices) bring theirs. */
+export type IcsEntry = {
+  event: CalendarEvent
+  sequence: number
+  cancelled: boolean
+  uid?: string
+  url?: string
+}
 
 function vtimezone(zone: string): string | null {
   const [block] = tzlib_get_ical_block(zone)
@@ -29,9 +36,9 @@ export function eventIcs(
     method: ICalCalendarMethod.PUBLISH,
     ttl: 60 * 60 * 4,
   })
-  for (const { event, sequence, cancelled } of entries) {
+  for (const { event, sequence, cancelled, uid, url } of entries) {
     calendar.createEvent({
-      id: `${event.id}@${college.slug}`,
+      id: `${uid ?? event.id}@${college.slug}`,
       sequence,
       stamp: new Date(event.updated_at),
       lastModified: new Date(event.updated_at),
@@ -52,7 +59,7 @@ export function eventIcs(
       summary: event.name,
       description: event.description || null,
       location: event.location || null,
-      url: link(event.id),
+      url: url ?? link(event.id),
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     })
   }

@@ -1,0 +1,34 @@
+// The processes mirrored to each person: those involving their courses, with those courses' schedules.
+import type { SyncChange } from '#shared/sync.ts'
+import { departures, memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
+import { tenantScope } from '../../platform/tenant-scope.ts'
+import { exitedProcess, processAudienceOf, reachesAudience, visibleProcesses } from './process-audience.ts'
+import { toProcessDtos } from './process-dto.ts'
+
+async function processChanges(ctx: PullContext): Promise<SyncChange[]> {
+  const audience = await memo(ctx, 'process-audience', () => processAudienceOf(ctx.db, ctx.user))
+  const visible = await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom('processes')
+    .selectAll()
+    .where('version', '>', ctx.since)
+    .where(visibleProcesses(audience))
+    .orderBy('version')
+    .limit(ctx.limit)
+    .execute()
+  const puts = (await toProcessDtos(ctx.db, ctx.collegeId, visible, audience)).map(
+    (data, i) =>
+      ({
+        collection: 'processes',
+        op: 'put',
+        id: data.id,
+        version: Number(visible[i]!.version),
+        data,
+      }) as SyncChange,
+  )
+  return [
+    ...puts,
+    ...(await departures(ctx, 'processes', exitedProcess(audience), reachesAudience(audience))),
+  ]
+}
+
+export const processesSyncSources: SyncSource[] = [{ collection: 'processes', changes: processChanges }]
