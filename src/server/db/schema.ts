@@ -45,7 +45,6 @@ import type {
   PostsTable,
   PostTargetsTable,
 } from './tables/posts.ts'
-import type { ProcessCoursesTable, ProcessesTable, ProcessSchedulesTable } from './tables/processes.ts'
 
 export type Flag = number
 
@@ -261,7 +260,6 @@ export type * from './tables/events.ts'
 export type * from './tables/notifications.ts'
 export type * from './tables/payments.ts'
 export type * from './tables/posts.ts'
-export type * from './tables/processes.ts'
 
 export interface Database {
   colleges: CollegesTable
@@ -316,9 +314,6 @@ export interface Database {
   payments: PaymentsTable
   test_checkouts: TestCheckoutsTable
   fee_reminders: FeeRemindersTable
-  processes: ProcessesTable
-  process_courses: ProcessCoursesTable
-  process_schedules: ProcessSchedulesTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -370,6 +365,3 @@ export type TenantTable =
   | 'payments'
   | 'test_checkouts'
   | 'fee_reminders'
-  | 'processes'
-  | 'process_courses'
-  | 'process_schedules'

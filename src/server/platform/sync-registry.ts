@@ -91,7 +91,7 @@ export async function collegeWideChanges(
  */
 export async function departures(
   ctx: PullContext,
-  collection: 'events' | 'documents' | 'processes',
+  collection: 'events' | 'documents',
   exited: (eb: ExpressionBuilder<Database, 'sync_exits'>) => Expression<SqlBool>,
   reaches: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
 ): Promise<SyncChange[]> {

@@ -3,7 +3,6 @@ import { documentMessages } from './document-messages.ts'
 import { messengerMessages } from './messenger-messages.ts'
 import { notificationMessages } from './notification-messages.ts'
 import { paymentMessages } from './payment-messages.ts'
-import { processMessages } from './process-messages.ts'
 import type { MessageDescriptor } from './translate.ts'
 
 const d = (descriptor: MessageDescriptor) => descriptor
@@ -13,7 +12,6 @@ export const messages = {
   ...messengerMessages,
   ...documentMessages,
   ...paymentMessages,
-  ...processMessages,
   nameRequired: d(/*i18n*/ { id: 'validation.name_required', message: 'Your name is required' }),
   emailInvalid: d(/*i18n*/ { id: 'validation.email_invalid', message: 'Please enter a valid email address' }),
   passwordMin: d(

@@ -6,14 +6,7 @@ import type { CalendarEvent } from '#shared/events.schema.ts'
 import { addDays } from '#shared/time-zones.ts'
 import type { College } from '../../platform/context.ts'
 
-/** `uid` and `url` default to the event's own; other entries of a feed (practices) bring theirs. */
-export type IcsEntry = {
-  event: CalendarEvent
-  sequence: number
-  cancelled: boolean
-  uid?: string
-  url?: string
-}
+export type IcsEntry = { event: CalendarEvent; sequence: number; cancelled: boolean }
 
 function vtimezone(zone: string): string | null {
   const [block] = tzlib_get_ical_block(zone)
@@ -36,9 +29,9 @@ export function eventIcs(
     method: ICalCalendarMethod.PUBLISH,
     ttl: 60 * 60 * 4,
   })
-  for (const { event, sequence, cancelled, uid, url } of entries) {
+  for (const { event, sequence, cancelled } of entries) {
     calendar.createEvent({
-      id: `${uid ?? event.id}@${college.slug}`,
+      id: `${event.id}@${college.slug}`,
       sequence,
       stamp: new Date(event.updated_at),
       lastModified: new Date(event.updated_at),
@@ -59,7 +52,7 @@ export function eventIcs(
       summary: event.name,
       description: event.description || null,
       location: event.location || null,
-      url: url ?? link(event.id),
+      url: link(event.id),
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     })
   }
