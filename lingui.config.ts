@@ -33,8 +33,13 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/public',
       include: PUBLIC,
-      // Fees and payments are never shown before sign-in (their public pages load the app catalog).
-      exclude: ['<rootDir>/src/shared/i18n/payment-messages.ts'],
+      // Fees, payments, processes and statistics are never shown before sign-in (their pages load the
+      // app catalog).
+      exclude: [
+        '<rootDir>/src/shared/i18n/payment-messages.ts',
+        '<rootDir>/src/shared/i18n/process-messages.ts',
+        '<rootDir>/src/shared/i18n/statistics-messages.ts',
+      ],
     },
     {
       path: '<rootDir>/src/locales/{locale}/app',
@@ -43,6 +48,7 @@ export default defineConfig({
         '<rootDir>/src/shared',
         // Texts only the server writes (receipts, CSV headers), in the catalog the server reads.
         '<rootDir>/src/server/features/payments',
+        '<rootDir>/src/server/features/statistics',
       ],
     },
   ],

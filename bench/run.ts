@@ -20,6 +20,7 @@ import { bundlePageScript, prepareClient } from './lib/client-build.ts'
 import { messengerLiveRows } from './lib/messenger-live.ts'
 import { type Server, startNode } from './lib/processes.ts'
 import { pushFanoutRows } from './lib/push-fanout.ts'
+import { statisticsRows } from './lib/statistics.ts'
 import { fmt, type Row, renderTable } from './lib/table.ts'
 import type { SeedReport, SeedSizes } from './seed-college.ts'
 
@@ -36,8 +37,10 @@ const plan = quick
         guardianNotifications: 80,
         events: 2_000,
         feedEvents: 500,
+        activity: { readsPerPost: 10, familySends: 5, conversations: 200, documents: 20, openShare: 0.3 },
       } satisfies SeedSizes,
       load: { durationS: 2, warmupS: 1, connections: 50 } satisfies LoadSettings,
+      statisticsRuns: 3,
       syncRepeats: 1,
       engineRuns: 1,
       feedRows: 10_000,
@@ -53,8 +56,11 @@ const plan = quick
         guardianNotifications: 800,
         events: 2_000,
         feedEvents: 500,
+        // A year of families reading, answering, writing, paying and opening documents.
+        activity: { readsPerPost: 60, familySends: 40, conversations: 1_500, documents: 100, openShare: 0.3 },
       } satisfies SeedSizes,
       load: { durationS: 10, warmupS: 3, connections: 50 } satisfies LoadSettings,
+      statisticsRuns: 9,
       syncRepeats: 3,
       engineRuns: 3,
       feedRows: 50_000,
@@ -77,6 +83,7 @@ function seed(env: Record<string, string>): SeedReport {
   log(
     `  seeded ${report.users} users, ${report.posts} posts, ${report.notifications} notifications in ${report.seconds.toFixed(1)} s`,
   )
+  log(`  and a year of activity: ${JSON.stringify(report.activityRows)}`)
   return report
 }
 
@@ -113,6 +120,8 @@ async function apiRows(
     rows.push(...endpointRows(prefix, endpoint, figures, endpoint.target))
   }
   rows.push(await wireRow(prefix, app, token))
+  const admin = await signIn(app, 'admin@demo.test', PASSWORD)
+  rows.push(...(await statisticsRows(prefix, app, bare, admin, plan.statisticsRuns, log)))
   const sync = await syncRows(prefix, app, bare, token, plan.syncRepeats, log)
   log(
     `  guardian's first sync: puts ${JSON.stringify(sync.run.puts)}, deletes ${JSON.stringify(sync.run.deletes)}`,

@@ -19,6 +19,7 @@ import type {
 import { seedDemo } from '#server/db/seed.ts'
 import { localStorage } from '#server/platform/storage.ts'
 import { takeVersions } from '#server/platform/sync-versions.ts'
+import { type ActivitySizes, seedActivity } from './seed-activity.ts'
 
 export type SeedSizes = {
   /** Users of the college in total, the demo's six included. */
@@ -30,12 +31,16 @@ export type SeedSizes = {
   /** Calendar events for the whole college: `feedEvents` of them from a month ago on, the rest years before. */
   events: number
   feedEvents: number
+  /** A year of what the statistics dashboard counts. */
+  activity: ActivitySizes
 }
 
 export type SeedReport = SeedSizes & {
   collegeId: number
   guardianId: number
   seconds: number
+  /** Rows of the year's activity, by kind. */
+  activityRows: Record<string, number>
 }
 
 /** Small deterministic generator, so every run seeds the same college. */
@@ -102,6 +107,7 @@ async function seedBenchCollege(db: Kysely<Database>, sizes: SeedSizes) {
     ),
   )
 
+  let activityRows: Record<string, number> = {}
   await db.transaction().execute(async (trx) => {
     // More grades and courses, as a real school has: 12 grades of two courses beside the demo's three.
     const gradeNames = ['3° Básico', '4° Básico', '5° Básico', '6° Básico', '7° Básico', '8° Básico']
@@ -267,8 +273,11 @@ async function seedBenchCollege(db: Kysely<Database>, sizes: SeedSizes) {
     await insertBatched(trx, 'post_targets', targets, 4)
     await insertBatched(trx, 'notifications', notifications, 10)
     await seedEvents(trx, collegeId, staff, sizes, rnd)
+    activityRows = await seedActivity(trx, collegeId, sizes.activity, rnd, (table, rows, columns) =>
+      insertBatched(trx, table, rows, columns),
+    )
   })
-  return { collegeId, guardianId: guardian.id, studentId: student.id }
+  return { collegeId, guardianId: guardian.id, studentId: student.id, activityRows }
 }
 
 /**
@@ -334,16 +343,18 @@ async function main() {
   await ensureReferenceData(handle.db)
   await seedDemo(handle.db, localStorage(join(config.dataDir, 'uploads')))
   const ids = await seedBenchCollege(handle.db, sizes)
-  // A PostgreSQL in service has statistics (autovacuum analyzes a table soon after bulk changes); without
-  // them, freshly loaded tables get plans no running server would use. SQLite is left as the app leaves
-  // it: nothing in the app runs ANALYZE, so a real SQLite database has no statistics.
-  if (handle.dialect === 'postgres') await sql`ANALYZE`.execute(handle.db)
+  // A PostgreSQL in service has statistics and a visibility map (autovacuum vacuums and analyzes a table
+  // soon after bulk inserts); without them, freshly loaded tables get plans no running server would use,
+  // and index-only scans still visit every row. SQLite is left as the app leaves it: nothing in the app
+  // runs ANALYZE, so a real SQLite database has no statistics.
+  if (handle.dialect === 'postgres') await sql`VACUUM ANALYZE`.execute(handle.db)
   await handle.close()
   const report: SeedReport = {
     ...sizes,
     collegeId: ids.collegeId,
     guardianId: ids.guardianId,
     seconds: (performance.now() - started) / 1000,
+    activityRows: ids.activityRows,
   }
   process.stdout.write(`${JSON.stringify(report)}\n`)
 }

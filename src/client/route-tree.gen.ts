@@ -21,6 +21,8 @@ import { Route as EventsRouteRouteImport } from './routes/events/route'
 import { Route as MessengerRouteRouteImport } from './routes/messenger/route'
 import { Route as NotificationsRouteRouteImport } from './routes/notifications/route'
 import { Route as PlatformRouteRouteImport } from './routes/platform/route'
+import { Route as ProcessesRouteRouteImport } from './routes/processes/route'
+import { Route as StatisticsRouteRouteImport } from './routes/statistics/route'
 import { Route as UsersRouteRouteImport } from './routes/users/route'
 import { Route as AdminContactsRouteRouteImport } from './routes/admin/contacts/route'
 import { Route as AdminIntegrationsRouteImport } from './routes/admin/integrations'
@@ -53,6 +55,8 @@ import { Route as PaymentsPaymentSuccessRouteImport } from './routes/payments/Pa
 import { Route as PaymentsSignedRouteImport } from './routes/payments/_signed'
 import { Route as PaymentsTestCheckoutRouteImport } from './routes/payments/test-checkout'
 import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
+import { Route as ProcessesIndexRouteImport } from './routes/processes/index'
+import { Route as StatisticsIndexRouteImport } from './routes/statistics/index'
 import { Route as UsersIndexRouteImport } from './routes/users/index'
 import { Route as UsersSplatRouteImport } from './routes/users/$'
 import { Route as UsersImportRouteImport } from './routes/users/import'
@@ -69,6 +73,7 @@ import { Route as CollegesManagersIndexRouteImport } from './routes/colleges/man
 import { Route as CollegesSliderIndexRouteImport } from './routes/colleges/slider/index'
 import { Route as CollegesSocialIndexRouteImport } from './routes/colleges/social/index'
 import { Route as PaymentsSignedIndexRouteImport } from './routes/payments/_signed/index'
+import { Route as ProcessesProcessesIdRouteImport } from './routes/processes/processes/$id'
 import { Route as PaymentsSignedFeesIndexRouteImport } from './routes/payments/_signed/fees/index'
 import { Route as PaymentsSignedPaymentsIndexRouteImport } from './routes/payments/_signed/payments/index'
 
@@ -131,6 +136,16 @@ const NotificationsRouteRoute = NotificationsRouteRouteImport.update({
 const PlatformRouteRoute = PlatformRouteRouteImport.update({
   id: '/platform',
   path: '/platform',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProcessesRouteRoute = ProcessesRouteRouteImport.update({
+  id: '/processes',
+  path: '/processes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StatisticsRouteRoute = StatisticsRouteRouteImport.update({
+  id: '/statistics',
+  path: '/statistics',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UsersRouteRoute = UsersRouteRouteImport.update({
@@ -295,6 +310,16 @@ const PlatformCollegesRoute = PlatformCollegesRouteImport.update({
   path: '/colleges',
   getParentRoute: () => PlatformRouteRoute,
 } as any)
+const ProcessesIndexRoute = ProcessesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => ProcessesRouteRoute,
+} as any)
+const StatisticsIndexRoute = StatisticsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => StatisticsRouteRoute,
+} as any)
 const UsersIndexRoute = UsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -375,6 +400,11 @@ const PaymentsSignedIndexRoute = PaymentsSignedIndexRouteImport.update({
   path: '/',
   getParentRoute: () => PaymentsSignedRoute,
 } as any)
+const ProcessesProcessesIdRoute = ProcessesProcessesIdRouteImport.update({
+  id: '/processes/$id',
+  path: '/processes/$id',
+  getParentRoute: () => ProcessesRouteRoute,
+} as any)
 const PaymentsSignedFeesIndexRoute = PaymentsSignedFeesIndexRouteImport.update({
   id: '/fees/',
   path: '/fees/',
@@ -400,6 +430,8 @@ export interface FileRoutesByFullPath {
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
+  '/processes': typeof ProcessesRouteRouteWithChildren
+  '/statistics': typeof StatisticsRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
   '/admin/integrations': typeof AdminIntegrationsRoute
@@ -436,11 +468,14 @@ export interface FileRoutesByFullPath {
   '/events/': typeof EventsIndexRoute
   '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
+  '/processes/': typeof ProcessesIndexRoute
+  '/statistics/': typeof StatisticsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/processes/processes/$id': typeof ProcessesProcessesIdRoute
   '/admin/contacts/': typeof AdminContactsIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
   '/colleges/history/': typeof CollegesHistoryIndexRoute
@@ -489,11 +524,14 @@ export interface FileRoutesByTo {
   '/events': typeof EventsIndexRoute
   '/messenger': typeof MessengerIndexRoute
   '/notifications': typeof NotificationsIndexRoute
+  '/processes': typeof ProcessesIndexRoute
+  '/statistics': typeof StatisticsIndexRoute
   '/users': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/processes/processes/$id': typeof ProcessesProcessesIdRoute
   '/admin/contacts': typeof AdminContactsIndexRoute
   '/blog/articles': typeof BlogArticlesIndexRoute
   '/colleges/history': typeof CollegesHistoryIndexRoute
@@ -518,6 +556,8 @@ export interface FileRoutesById {
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
+  '/processes': typeof ProcessesRouteRouteWithChildren
+  '/statistics': typeof StatisticsRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
   '/admin/integrations': typeof AdminIntegrationsRoute
@@ -554,11 +594,14 @@ export interface FileRoutesById {
   '/events/': typeof EventsIndexRoute
   '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
+  '/processes/': typeof ProcessesIndexRoute
+  '/statistics/': typeof StatisticsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
   '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/processes/processes/$id': typeof ProcessesProcessesIdRoute
   '/admin/contacts/': typeof AdminContactsIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
   '/colleges/history/': typeof CollegesHistoryIndexRoute
@@ -584,6 +627,8 @@ export interface FileRouteTypes {
     | '/messenger'
     | '/notifications'
     | '/platform'
+    | '/processes'
+    | '/statistics'
     | '/users'
     | '/admin/contacts'
     | '/admin/integrations'
@@ -620,11 +665,14 @@ export interface FileRouteTypes {
     | '/events/'
     | '/messenger/'
     | '/notifications/'
+    | '/processes/'
+    | '/statistics/'
     | '/users/'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/processes/processes/$id'
     | '/admin/contacts/'
     | '/blog/articles/'
     | '/colleges/history/'
@@ -673,11 +721,14 @@ export interface FileRouteTypes {
     | '/events'
     | '/messenger'
     | '/notifications'
+    | '/processes'
+    | '/statistics'
     | '/users'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/processes/processes/$id'
     | '/admin/contacts'
     | '/blog/articles'
     | '/colleges/history'
@@ -701,6 +752,8 @@ export interface FileRouteTypes {
     | '/messenger'
     | '/notifications'
     | '/platform'
+    | '/processes'
+    | '/statistics'
     | '/users'
     | '/admin/contacts'
     | '/admin/integrations'
@@ -737,11 +790,14 @@ export interface FileRouteTypes {
     | '/events/'
     | '/messenger/'
     | '/notifications/'
+    | '/processes/'
+    | '/statistics/'
     | '/users/'
     | '/admin/contacts/$'
     | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/processes/processes/$id'
     | '/admin/contacts/'
     | '/blog/articles/'
     | '/colleges/history/'
@@ -766,6 +822,8 @@ export interface RootRouteChildren {
   MessengerRouteRoute: typeof MessengerRouteRouteWithChildren
   NotificationsRouteRoute: typeof NotificationsRouteRouteWithChildren
   PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
+  ProcessesRouteRoute: typeof ProcessesRouteRouteWithChildren
+  StatisticsRouteRoute: typeof StatisticsRouteRouteWithChildren
   UsersRouteRoute: typeof UsersRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
   AuthResetPasswordRoute: typeof AuthResetPasswordRoute
@@ -860,6 +918,20 @@ declare module '@tanstack/react-router' {
       path: '/platform'
       fullPath: '/platform'
       preLoaderRoute: typeof PlatformRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/processes': {
+      id: '/processes'
+      path: '/processes'
+      fullPath: '/processes'
+      preLoaderRoute: typeof ProcessesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/statistics': {
+      id: '/statistics'
+      path: '/statistics'
+      fullPath: '/statistics'
+      preLoaderRoute: typeof StatisticsRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/users': {
@@ -1086,6 +1158,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlatformCollegesRouteImport
       parentRoute: typeof PlatformRouteRoute
     }
+    '/processes/': {
+      id: '/processes/'
+      path: '/'
+      fullPath: '/processes/'
+      preLoaderRoute: typeof ProcessesIndexRouteImport
+      parentRoute: typeof ProcessesRouteRoute
+    }
+    '/statistics/': {
+      id: '/statistics/'
+      path: '/'
+      fullPath: '/statistics/'
+      preLoaderRoute: typeof StatisticsIndexRouteImport
+      parentRoute: typeof StatisticsRouteRoute
+    }
     '/users/': {
       id: '/users/'
       path: '/'
@@ -1197,6 +1283,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/payments/'
       preLoaderRoute: typeof PaymentsSignedIndexRouteImport
       parentRoute: typeof PaymentsSignedRoute
+    }
+    '/processes/processes/$id': {
+      id: '/processes/processes/$id'
+      path: '/processes/$id'
+      fullPath: '/processes/processes/$id'
+      preLoaderRoute: typeof ProcessesProcessesIdRouteImport
+      parentRoute: typeof ProcessesRouteRoute
     }
     '/payments/_signed/fees/': {
       id: '/payments/_signed/fees/'
@@ -1404,6 +1497,32 @@ const PlatformRouteRouteWithChildren = PlatformRouteRoute._addFileChildren(
   PlatformRouteRouteChildren,
 )
 
+interface ProcessesRouteRouteChildren {
+  ProcessesIndexRoute: typeof ProcessesIndexRoute
+  ProcessesProcessesIdRoute: typeof ProcessesProcessesIdRoute
+}
+
+const ProcessesRouteRouteChildren: ProcessesRouteRouteChildren = {
+  ProcessesIndexRoute: ProcessesIndexRoute,
+  ProcessesProcessesIdRoute: ProcessesProcessesIdRoute,
+}
+
+const ProcessesRouteRouteWithChildren = ProcessesRouteRoute._addFileChildren(
+  ProcessesRouteRouteChildren,
+)
+
+interface StatisticsRouteRouteChildren {
+  StatisticsIndexRoute: typeof StatisticsIndexRoute
+}
+
+const StatisticsRouteRouteChildren: StatisticsRouteRouteChildren = {
+  StatisticsIndexRoute: StatisticsIndexRoute,
+}
+
+const StatisticsRouteRouteWithChildren = StatisticsRouteRoute._addFileChildren(
+  StatisticsRouteRouteChildren,
+)
+
 interface UsersRouteRouteChildren {
   UsersSplatRoute: typeof UsersSplatRoute
   UsersImportRoute: typeof UsersImportRoute
@@ -1453,6 +1572,8 @@ const rootRouteChildren: RootRouteChildren = {
   MessengerRouteRoute: MessengerRouteRouteWithChildren,
   NotificationsRouteRoute: NotificationsRouteRouteWithChildren,
   PlatformRouteRoute: PlatformRouteRouteWithChildren,
+  ProcessesRouteRoute: ProcessesRouteRouteWithChildren,
+  StatisticsRouteRoute: StatisticsRouteRouteWithChildren,
   UsersRouteRoute: UsersRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,
   AuthResetPasswordRoute: AuthResetPasswordRoute,

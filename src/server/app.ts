@@ -40,11 +40,17 @@ import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts
 import { postImagesRoutes } from './features/posts/post-images.routes.ts'
 import { postsRoutes } from './features/posts/posts.routes.ts'
 import { postsSyncSources } from './features/posts/posts.sync.ts'
+import { practiceCalendar } from './features/processes/practice-calendar.ts'
+import { processesRoutes } from './features/processes/processes.routes.ts'
+import { processesSyncSources } from './features/processes/processes.sync.ts'
 import { rolesRoutes } from './features/roles/roles.routes.ts'
+import { appInstalledRoutes } from './features/statistics/app-installed.routes.ts'
+import { statisticsRoutes } from './features/statistics/statistics.routes.ts'
 import { liveRoutes } from './features/sync/live.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
 import { usersRoutes } from './features/users/users.routes.ts'
 import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
+import { registerCalendarSource } from './platform/calendar-sources.ts'
 import { compression } from './platform/compression.ts'
 import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
@@ -77,8 +83,10 @@ registerSyncSources([
   ...eventsSyncSources,
   ...messengerSyncSources,
   ...documentsSyncSources,
+  ...processesSyncSources,
   ...paymentsSyncSources,
 ])
+registerCalendarSource(practiceCalendar)
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
@@ -136,12 +144,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', documentFileRoutes)
   app.route('/', documentCategoriesRoutes)
   app.route('/', feesRoutes)
+  app.route('/', processesRoutes)
   app.route('/', paymentsRoutes)
   app.route('/', paymentSettingsRoutes)
   app.route('/', testCheckoutRoutes)
   app.route('/', usersRoutes)
   app.route('/', usersAdminRoutes)
   app.route('/', rolesRoutes)
+  app.route('/', statisticsRoutes)
+  app.route('/', appInstalledRoutes)
   app.route('/', collegesRoutes)
   app.route('/', collegeAdminRoutes)
   app.route('/', collegeContentRoutes)

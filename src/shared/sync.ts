@@ -5,6 +5,7 @@ import type { CalendarEvent, EventCategory } from './events.schema.ts'
 import type { Conversation, Message } from './messenger.schema.ts'
 import type { Fee, Payment } from './payments.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from './posts.schema.ts'
+import type { Process } from './processes.schema.ts'
 
 export type SyncRows = {
   posts: Post
@@ -22,6 +23,7 @@ export type SyncRows = {
   document_opens: DocumentOpen
   fees: Fee
   payments: Payment
+  processes: Process
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -40,6 +42,7 @@ export const COLLECTIONS = [
   'document_opens',
   'fees',
   'payments',
+  'processes',
 ] as const
 
 export type SyncChange = {

@@ -105,6 +105,18 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
     payments: await idsOf(
       t.db.selectFrom('payments').select('id').where('student_id', '=', uid.student!).execute(),
     ),
+    // Processes involving the course of the guardian's student.
+    processes: await idsOf(
+      t.db
+        .selectFrom('processes')
+        .innerJoin('process_courses', 'process_courses.process_id', 'processes.id')
+        .select('processes.id')
+        .distinct()
+        .where('processes.college_id', '=', collegeId)
+        .where('processes.deleted_at', 'is', null)
+        .where('process_courses.course_id', 'in', guardianView.courseIds)
+        .execute(),
+    ),
   }
 }
 

@@ -2,6 +2,7 @@
 import type { CollegeSession, LoginResult, User } from '#shared/api-types.ts'
 import { api, HttpError, isNetworkError } from './api.ts'
 import { collegeAtom, loadCollege } from './college.ts'
+import { reportInstalledApp } from './installed-app.ts'
 import { clearUserData } from './local-data.ts'
 import { onlineAtom } from './online.ts'
 import { turnOffPush } from './push-subscription.ts'
@@ -99,7 +100,10 @@ export async function fetchUser(): Promise<User | undefined> {
     }
     store.set(userAtom, body)
     cacheUser(body)
-    if (body.college_id !== null) void startSync(body.id)
+    if (body.college_id !== null) {
+      void startSync(body.id)
+      reportInstalledApp()
+    }
     return body
   } catch (error) {
     // A suspended college: the account is fine and stays signed in, behind the page that says why,

@@ -4,11 +4,14 @@ import {
   getLocalTimeZone,
   parseAbsolute,
   parseDate,
+  parseTime,
+  type Time,
   type ZonedDateTime,
 } from '@internationalized/date'
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 import {
+  TimeField as AriaTimeField,
   Button,
   Calendar,
   CalendarCell,
@@ -151,5 +154,46 @@ export function DateTimeField({
     >
       <PickerBody {...common} />
     </DatePicker>
+  )
+}
+
+function toTime(value: string): Time | null {
+  try {
+    return value ? parseTime(value) : null
+  } catch {
+    return null
+  }
+}
+
+/** A time of day as `HH:MM` ('' when empty), e.g. when a weekly practice starts. */
+export function TimeField({
+  value,
+  onChange,
+  label,
+  error,
+  hint,
+  isDisabled,
+  className = '',
+}: Common & { value: string; onChange: (value: string) => void }) {
+  return (
+    <AriaTimeField
+      value={toTime(value)}
+      onChange={(time) => onChange(time ? time.toString().slice(0, 5) : '')}
+      isInvalid={Boolean(error)}
+      isDisabled={isDisabled}
+      granularity="minute"
+      className={`flex flex-col gap-1.5 ${className}`}
+    >
+      <Label className={labelClass}>{label}</Label>
+      <DateInput className={`${groupClass} flex-wrap py-2 pe-3`}>
+        {(segment) => (
+          <DateSegment
+            segment={segment}
+            className="rounded px-0.5 tabular-nums outline-none data-[focused]:bg-brand data-[focused]:text-on-brand data-[placeholder]:text-slate-500 dark:data-[placeholder]:text-slate-400"
+          />
+        )}
+      </DateInput>
+      <AriaFieldHelp hint={hint} error={error} />
+    </AriaTimeField>
   )
 }

@@ -11,6 +11,8 @@ import * as notifications from './migrations/2026-11-22-0008-notifications.ts'
 import * as messenger from './migrations/2026-11-22-0009-messenger.ts'
 import * as documents from './migrations/2026-11-23-0010-documents.ts'
 import * as payments from './migrations/2026-11-24-0011-payments.ts'
+import * as processes from './migrations/2026-11-24-0012-processes.ts'
+import * as statistics from './migrations/2026-11-24-0013-statistics.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0009-messenger': messenger,
   '2026-11-23-0010-documents': documents,
   '2026-11-24-0011-payments': payments,
+  '2026-11-24-0012-processes': processes,
+  '2026-11-24-0013-statistics': statistics,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

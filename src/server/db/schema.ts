@@ -45,6 +45,7 @@ import type {
   PostsTable,
   PostTargetsTable,
 } from './tables/posts.ts'
+import type { ProcessCoursesTable, ProcessesTable, ProcessSchedulesTable } from './tables/processes.ts'
 
 export type Flag = number
 
@@ -177,6 +178,8 @@ export interface AccessTokensTable {
   name: string
   created_at: string
   last_used_at: string | null
+  /** When this sign-in first reported running as the installed app (the statistics' "installed"). */
+  installed_at: string | null
 }
 
 export interface PasswordResetsTable {
@@ -260,6 +263,7 @@ export type * from './tables/events.ts'
 export type * from './tables/notifications.ts'
 export type * from './tables/payments.ts'
 export type * from './tables/posts.ts'
+export type * from './tables/processes.ts'
 
 export interface Database {
   colleges: CollegesTable
@@ -314,6 +318,9 @@ export interface Database {
   payments: PaymentsTable
   test_checkouts: TestCheckoutsTable
   fee_reminders: FeeRemindersTable
+  processes: ProcessesTable
+  process_courses: ProcessCoursesTable
+  process_schedules: ProcessSchedulesTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -365,3 +372,6 @@ export type TenantTable =
   | 'payments'
   | 'test_checkouts'
   | 'fee_reminders'
+  | 'processes'
+  | 'process_courses'
+  | 'process_schedules'

@@ -11,6 +11,7 @@ import { DEMO_COLLEGES, DEMO_PASSWORD, type DemoCollege, PLATFORM_OWNER } from '
 import { seedDemoDocuments } from './demo-documents.ts'
 import { seedDemoEvents } from './demo-events.ts'
 import { seedDemoFees } from './demo-fees.ts'
+import { seedDemoProcesses } from './demo-processes.ts'
 import type { Database } from './schema.ts'
 
 export { DEMO_COLLEGES, DEMO_PASSWORD, PLATFORM_OWNER }
@@ -244,6 +245,7 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
     if (demo.slug === 'demo') {
       await seedDemoDocuments(trx, storage, college.id, { users: userIds, courses: courseIds }, now)
       await seedDemoFees(trx, college.id, { users: userIds, grades: gradeIds }, now)
+      await seedDemoProcesses(trx, college.id, { users: userIds, courses: courseIds }, now)
     }
   })
 }

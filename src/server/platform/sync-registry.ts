@@ -43,6 +43,18 @@ export function memo<T>(ctx: PullContext, key: string, make: () => Promise<T>): 
   return ctx.memo.get(key) as Promise<T>
 }
 
+/** The DTOs of rows read for a pull (made in the rows' order), as puts at each row's change number. */
+export function putsOf(
+  collection: CollectionName,
+  rows: readonly { version: number | string | bigint }[],
+  dtos: readonly { id: string }[],
+): SyncChange[] {
+  return dtos.map(
+    (data, i) =>
+      ({ collection, op: 'put', id: data.id, version: Number(rows[i]!.version), data }) as SyncChange,
+  )
+}
+
 /** Deletions of rows shared by the whole college, recorded with `recordTombstone`. */
 export async function tombstonesSince(ctx: PullContext, collection: CollectionName): Promise<SyncChange[]> {
   if (ctx.initial) return []
@@ -91,7 +103,7 @@ export async function collegeWideChanges(
  */
 export async function departures(
   ctx: PullContext,
-  collection: 'events' | 'documents',
+  collection: 'events' | 'documents' | 'processes',
   exited: (eb: ExpressionBuilder<Database, 'sync_exits'>) => Expression<SqlBool>,
   reaches: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>,
 ): Promise<SyncChange[]> {

@@ -3,6 +3,8 @@ import { documentMessages } from './document-messages.ts'
 import { messengerMessages } from './messenger-messages.ts'
 import { notificationMessages } from './notification-messages.ts'
 import { paymentMessages } from './payment-messages.ts'
+import { processMessages } from './process-messages.ts'
+import { statisticsMessages } from './statistics-messages.ts'
 import type { MessageDescriptor } from './translate.ts'
 
 const d = (descriptor: MessageDescriptor) => descriptor
@@ -12,6 +14,8 @@ export const messages = {
   ...messengerMessages,
   ...documentMessages,
   ...paymentMessages,
+  ...statisticsMessages,
+  ...processMessages,
   nameRequired: d(/*i18n*/ { id: 'validation.name_required', message: 'Your name is required' }),
   emailInvalid: d(/*i18n*/ { id: 'validation.email_invalid', message: 'Please enter a valid email address' }),
   passwordMin: d(

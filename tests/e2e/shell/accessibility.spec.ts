@@ -69,6 +69,7 @@ for (const theme of ['light', 'dark'] as const) {
         '/documentos/',
         '/documentos/circulares/2026',
         '/payments/',
+        '/processes/',
       ])
         await check(page, path, heading)
       await check(page, '/events', calendar)
@@ -113,6 +114,8 @@ for (const theme of ['light', 'dark'] as const) {
         '/payments/fees/',
         '/payments/payments/',
         '/payments/payments/?tab=summary',
+        '/statistics/',
+        '/processes/',
       ])
         await check(page, path, heading)
       await page.goto('/users/?q=gabriela')

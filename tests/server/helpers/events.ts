@@ -141,11 +141,14 @@ export async function visibleEventIds(
 export function parseCalendar(text: string, college = 'demo') {
   const calendar = new ICAL.Component(ICAL.parse(text))
   const events = new Map<string, ICAL.Event>()
+  // Practice sessions of processes share the feed; they are checked apart.
+  const practices = new Map<string, ICAL.Event>()
   for (const component of calendar.getAllSubcomponents('vevent')) {
     const event = new ICAL.Event(component)
     const suffix = `@${college}`
     if (!event.uid.endsWith(suffix)) throw new Error(`UID ${event.uid} is not of ${college}`)
-    events.set(event.uid.slice(0, -suffix.length), event)
+    const uid = event.uid.slice(0, -suffix.length)
+    ;(uid.startsWith('practice-') ? practices : events).set(uid, event)
   }
-  return { calendar, events }
+  return { calendar, events, practices }
 }

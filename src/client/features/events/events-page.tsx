@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai'
 import { CalendarDays, Plus, Tags } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { userHasPermission } from '#shared/permissions.ts'
-import { todayIn } from '#shared/time-zones.ts'
+import { addDays, todayIn } from '#shared/time-zones.ts'
 import { useCollegeZone } from '../../platform/college.ts'
 import { userAtom } from '../../platform/session.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
@@ -17,7 +17,7 @@ import { PageHeader } from '../../ui/page-header.tsx'
 import { EventCategoriesDialog } from './event-categories-dialog.tsx'
 import { EventDetails } from './event-details.tsx'
 import { EventList } from './event-list.tsx'
-import { allEvents, categoriesById } from './event-queries.ts'
+import { allEvents, categoriesById, practiceSessions, processOfPractice } from './event-queries.ts'
 
 const EventCalendar = lazy(() => import('./event-calendar.tsx'))
 
@@ -28,8 +28,17 @@ export function EventsPage({ selected }: { selected?: string }) {
   const zone = useCollegeZone()
   const events = useLocalQuery(allEvents, [])
   const categories = useLocalQuery(categoriesById, [])
-  const open = (id: string | undefined) => void navigate({ to: '/events', search: id ? { event: id } : {} })
   const today = todayIn(zone)
+  // Practices of processes (a year ahead, half a year back) are drawn in the grids beside events.
+  const practices = useLocalQuery(
+    (db) => practiceSessions(db, zone, addDays(today, -180), addDays(today, 370)),
+    [zone, today],
+  )
+  const open = (id: string | undefined) => {
+    const process = id && processOfPractice(id)
+    if (process) void navigate({ to: '/processes/processes/$id', params: { id: process } })
+    else void navigate({ to: '/events', search: id ? { event: id } : {} })
+  }
   const upcoming = (events ?? []).filter((e) => e.ends_at.slice(0, 10) >= today).slice(0, 8)
   const current = selected ? events?.find((e) => e.id === selected) : undefined
   const canManage = userHasPermission(user, 'events.manage')
@@ -58,7 +67,7 @@ export function EventsPage({ selected }: { selected?: string }) {
       {/* With its categories: schedule-x takes their colours once, and draws unknown ones in its own. */}
       {events === undefined || categories === undefined ? (
         <div role="status" aria-label={t`Loading the calendar…`} className="card h-96 animate-pulse" />
-      ) : events.length === 0 ? (
+      ) : events.length === 0 && !practices?.length ? (
         <EmptyState icon={CalendarDays} title={t`No events yet.`}>
           {canManage ? (
             <Trans>Add the first one: families see it in their calendar, even offline.</Trans>
@@ -72,7 +81,7 @@ export function EventsPage({ selected }: { selected?: string }) {
             <EventCalendar
               // schedule-x takes its colours once: a changed category draws it again.
               key={[...(categories?.values() ?? [])].map((c) => `${c.id}${c.color}`).join()}
-              events={events}
+              events={practices?.length ? [...events, ...practices] : events}
               categories={[...(categories?.values() ?? [])]}
               zone={zone}
               locale={i18n.locale}

@@ -15,6 +15,7 @@ export const PERMISSION_GROUPS: { title: MessageDescriptor; permissions: Permiss
       'notifications.send',
       'documents.manage',
       'messages.send',
+      'processes.manage',
     ],
   },
   { title: msg`Payments`, permissions: ['fees.view', 'fees.manage', 'payments.manage'] },
@@ -53,6 +54,10 @@ export const PERMISSION_INFO: Record<Exclude<Permission, 'platform.manage'>, Per
   'messages.send': {
     label: msg`Send messages`,
     description: msg`Write to other people of the college in the messenger.`,
+  },
+  'processes.manage': {
+    label: msg`Manage processes`,
+    description: msg`Create processes such as internships and set the practice schedules of their courses.`,
   },
   'fees.view': { label: msg`See own fees`, description: msg`See the fees and payments of one’s own family.` },
   'fees.manage': { label: msg`Manage fees`, description: msg`Create fees and see what every family owes.` },

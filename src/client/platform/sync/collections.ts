@@ -46,6 +46,7 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
   { name: 'document_opens', key: text, fromWrite: row('opened_at') },
   { name: 'fees', key: numeric },
   { name: 'payments', key: text },
+  { name: 'processes', key: text, fromWrite: row('schedules') },
   {
     name: 'messages',
     key: text,

@@ -6,6 +6,7 @@ import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import type { Conversation, Message } from '#shared/messenger.schema.ts'
 import type { Fee, Payment } from '#shared/payments.schema.ts'
 import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.schema.ts'
+import type { Process } from '#shared/processes.schema.ts'
 import type { OutboxItem } from './outbox-types.ts'
 
 /**
@@ -39,6 +40,7 @@ export type LocalDb = Dexie & {
   pinned_documents: EntityTable<PinnedDocument, 'id'>
   fees: EntityTable<Fee, 'id'>
   payments: EntityTable<Payment, 'id'>
+  processes: EntityTable<Process, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -77,6 +79,10 @@ export function createLocalDb(name: string): LocalDb {
   // Fees and the family's payments joined sync.
   db.version(5)
     .stores({ fees: 'id, end_date', payments: 'id, fee_id, student_id' })
+    .upgrade((tx) => tx.table('meta').delete('cursor'))
+  // Processes and their practice schedules joined sync.
+  db.version(6)
+    .stores({ processes: 'id, starts_on, ends_on' })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }

@@ -6,6 +6,7 @@ import {
   departures,
   memo,
   type PullContext,
+  putsOf,
   type SyncSource,
 } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -23,15 +24,10 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
-  const puts = (await toDocumentDtos(ctx.db, ctx.collegeId, visible, audience.all)).map(
-    (data, i) =>
-      ({
-        collection: 'documents',
-        op: 'put',
-        id: data.id,
-        version: Number(visible[i]!.version),
-        data,
-      }) as SyncChange,
+  const puts = putsOf(
+    'documents',
+    visible,
+    await toDocumentDtos(ctx.db, ctx.collegeId, visible, audience.all),
   )
   return [
     ...puts,

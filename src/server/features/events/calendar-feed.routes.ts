@@ -3,8 +3,9 @@
 import { Hono } from 'hono'
 import type { CalendarFeed } from '#shared/events.schema.ts'
 import type { RoleKey } from '#shared/permissions.ts'
-import { todayIn } from '#shared/time-zones.ts'
+import { addDays, todayIn } from '#shared/time-zones.ts'
 import { loadPermissions, requireAuth, requireCollegeMember } from '../../platform/auth.ts'
+import { calendarSources } from '../../platform/calendar-sources.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv, AuthUser } from '../../platform/context.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -13,12 +14,14 @@ import { decryptSecret, encryptSecret, randomToken, sha256 } from '../../platfor
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { eventAudienceOf, reachesAudience } from './event-audience.ts'
 import { toEventDtos } from './event-dto.ts'
-import { eventIcs } from './event-ics.ts'
+import { eventEntry, eventIcs } from './event-ics.ts'
 
 /** Cancelled events stay in the feed this long, so calendars that poll rarely still drop them. */
 const CANCELLED_KEPT_DAYS = 60
 /** Past events older than this leave the feed: it stays small for calendars that poll it. */
 const PAST_KEPT_DAYS = 180
+/** Repeating entries (weekly practices) are written out this far ahead. */
+const FUTURE_DAYS = 370
 
 export const calendarFeedRoutes = new Hono<AppEnv>()
 calendarFeedRoutes.use('/api/v1/calendar-feed', requireAuth, requireCollegeMember)
@@ -81,11 +84,14 @@ calendarFeedRoutes.get('/calendar/:file{[A-Za-z0-9_-]{20,64}\\.ics}', async (c) 
     .where('calendar_feeds.college_id', '=', college.id)
     .executeTakeFirst()
   if (!found || found.deactivated_at) throw notFound()
-  const { role_key, latest, ...person } = found
+  const { role_key, latest: latestEvent, ...person } = found
+  // Other entries of the feed (practice sessions) change the calendar too.
+  const others = await Promise.all(calendarSources().map((source) => source.latestVersion(db, college.id)))
+  const latest = [Number(latestEvent ?? 0), ...others].join('.')
   // The college's record (name, time zone) and today's date are in the calendar too: the date because
   // past and cancelled events age out of it day by day.
   const context = sha256(`${college.updated_at}|${todayIn(college.timezone)}`).slice(0, 12)
-  const etag = `"${Number(latest ?? 0)}-${person.role_id}-${person.sync_epoch}-${context}"`
+  const etag = `"${latest}-${person.role_id}-${person.sync_epoch}-${context}"`
   const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
 
@@ -108,14 +114,20 @@ calendarFeedRoutes.get('/calendar/:file{[A-Za-z0-9_-]{20,64}\\.ics}', async (c) 
     .execute()
   const events = await toEventDtos(db, college.id, rows)
   const origin = publicOrigin(c)
-  const body = eventIcs(
-    college,
-    events.map((event, i) => ({
-      event,
-      sequence: rows[i]!.sequence,
-      cancelled: rows[i]!.deleted_at !== null,
+  const days = { from: endedSince, to: addDays(todayIn(college.timezone), FUTURE_DAYS) }
+  const sessions = (
+    await Promise.all(calendarSources().map((source) => source.sessions(db, user, college, days)))
+  ).flat()
+  const body = eventIcs(college, [
+    ...events.map((event, i) => eventEntry(event, origin, rows[i]!)),
+    ...sessions.map(({ path, ...session }) => ({
+      ...session,
+      all_day: false,
+      url: `${origin}${path}`,
+      // A practice's every change moves its process's updated_at: calendars compare it.
+      sequence: Math.floor(Date.parse(session.updated_at) / 1000) % 2_000_000_000,
+      cancelled: false,
     })),
-    (id) => `${origin}/events?event=${id}`,
-  )
+  ])
   return c.body(body, 200, { ...headers, 'Content-Type': 'text/calendar; charset=utf-8' })
 })

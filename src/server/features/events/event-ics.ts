@@ -6,20 +6,40 @@ import type { CalendarEvent } from '#shared/events.schema.ts'
 import { addDays } from '#shared/time-zones.ts'
 import type { College } from '../../platform/context.ts'
 
-export type IcsEntry = { event: CalendarEvent; sequence: number; cancelled: boolean }
+/** One entry of a calendar: an event, or another feed's timed entry (a practice session). */
+export type IcsEntry = Pick<
+  CalendarEvent,
+  'name' | 'description' | 'location' | 'all_day' | 'starts_at' | 'ends_at' | 'created_at' | 'updated_at'
+> & {
+  /** Unique within the college (the college's slug is added). */
+  uid: string
+  /** Where the app shows it, on the college's own host. */
+  url: string
+  sequence: number
+  cancelled: boolean
+}
+
+/** An event as an entry; `origin` is the college's public address. */
+export function eventEntry(
+  event: CalendarEvent,
+  origin: string,
+  row: { sequence: number; deleted_at?: string | null },
+): IcsEntry {
+  return {
+    ...event,
+    uid: event.id,
+    url: `${origin}/events?event=${event.id}`,
+    sequence: row.sequence,
+    cancelled: Boolean(row.deleted_at),
+  }
+}
 
 function vtimezone(zone: string): string | null {
   const [block] = tzlib_get_ical_block(zone)
   return block || null
 }
 
-/** `link`: where the app shows the event (its address on the college's own host). */
-export function eventIcs(
-  college: College,
-  entries: IcsEntry[],
-  link: (id: string) => string,
-  name?: string,
-): string {
+export function eventIcs(college: College, entries: IcsEntry[], name?: string): string {
   const calendar = ical({
     name: name ?? college.name,
     prodId: { company: 'college-app', product: 'calendar', language: 'ES' },
@@ -29,9 +49,9 @@ export function eventIcs(
     method: ICalCalendarMethod.PUBLISH,
     ttl: 60 * 60 * 4,
   })
-  for (const { event, sequence, cancelled } of entries) {
+  for (const { sequence, cancelled, uid, url, ...event } of entries) {
     calendar.createEvent({
-      id: `${event.id}@${college.slug}`,
+      id: `${uid}@${college.slug}`,
       sequence,
       stamp: new Date(event.updated_at),
       lastModified: new Date(event.updated_at),
@@ -52,7 +72,7 @@ export function eventIcs(
       summary: event.name,
       description: event.description || null,
       location: event.location || null,
-      url: link(event.id),
+      url,
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     })
   }

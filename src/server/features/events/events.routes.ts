@@ -17,7 +17,7 @@ import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { eventAudienceOf, visibleEvents } from './event-audience.ts'
 import { toEventDtos } from './event-dto.ts'
-import { eventIcs } from './event-ics.ts'
+import { eventEntry, eventIcs } from './event-ics.ts'
 import { createEvent, deleteEvent, updateEvent } from './events.service.ts'
 
 const day = v.optional(
@@ -108,9 +108,7 @@ eventsRoutes.get('/api/v1/events/:id/ics', async (c) => {
   const row = await visibleRow(c)
   const [event] = await toEventDtos(c.var.deps.db, c.var.auth.user.college_id!, [row])
   const college = c.var.college!
-  const origin = publicOrigin(c)
-  const link = (id: string) => `${origin}/events?event=${id}`
-  const body = eventIcs(college, [{ event: event!, sequence: row.sequence, cancelled: false }], link)
+  const body = eventIcs(college, [eventEntry(event!, publicOrigin(c), { sequence: row.sequence })])
   return c.body(body, 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
     'Content-Disposition': `attachment; filename="event-${row.id.slice(0, 8)}.ics"`,

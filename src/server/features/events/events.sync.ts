@@ -5,6 +5,7 @@ import {
   departures,
   memo,
   type PullContext,
+  putsOf,
   type SyncSource,
 } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -22,16 +23,7 @@ async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
-  const puts = (await toEventDtos(ctx.db, ctx.collegeId, visible)).map(
-    (data, i) =>
-      ({
-        collection: 'events',
-        op: 'put',
-        id: data.id,
-        version: Number(visible[i]!.version),
-        data,
-      }) as SyncChange,
-  )
+  const puts = putsOf('events', visible, await toEventDtos(ctx.db, ctx.collegeId, visible))
   return [...puts, ...(await departures(ctx, 'events', exitedEvent(audience), reachesAudience(audience)))]
 }
 

@@ -118,15 +118,29 @@ export function feesQuery(db: Kysely<Database>, collegeId: number) {
 }
 
 /** Collected against due for the fees due in a year, per grade and per month. */
-export async function collectionSummary(
+export function collectionSummary(
   db: Kysely<Database>,
   collegeId: number,
   currency: string,
   year: number,
 ): Promise<CollectionSummary> {
+  return collectionBetween(db, collegeId, currency, `${year}-01-01`, `${year}-12-31`)
+}
+
+/**
+ * Collected against due for the fees due between two days (both included), per grade and per month:
+ * the payments screen's summary (a year) and the statistics dashboard's money (any period).
+ */
+export async function collectionBetween(
+  db: Kysely<Database>,
+  collegeId: number,
+  currency: string,
+  from: string,
+  to: string,
+): Promise<CollectionSummary> {
   const fees = await feesQuery(db, collegeId)
-    .where('fees.end_date', '>=', `${year}-01-01`)
-    .where('fees.end_date', '<=', `${year}-12-31`)
+    .where('fees.end_date', '>=', from)
+    .where('fees.end_date', '<=', to)
     .execute()
   const rows = await feeSummaries(db, collegeId, fees)
   const byGrade = new Map<string, CollectionSummary['byGrade'][number]>()

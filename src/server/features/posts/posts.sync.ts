@@ -1,7 +1,13 @@
 // The posts area's mirrored collections: posts, the user's own reads, and categories.
 import type { SyncChange } from '#shared/sync.ts'
 import { nowIso } from '../../platform/clock.ts'
-import { collegeWideChanges, memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
+import {
+  collegeWideChanges,
+  memo,
+  type PullContext,
+  putsOf,
+  type SyncSource,
+} from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { exitedFrom, postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
@@ -17,16 +23,7 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
   const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
-  const puts = (await toPostDtos(ctx.db, ctx.collegeId, visible)).map(
-    (data, i) =>
-      ({
-        collection: 'posts',
-        op: 'put',
-        id: data.id,
-        version: Number(visible[i]!.version),
-        data,
-      }) as SyncChange,
-  )
+  const puts = putsOf('posts', visible, await toPostDtos(ctx.db, ctx.collegeId, visible))
   if (ctx.initial) return puts
   // Posts that left an audience this user was in, and that they cannot see now: the mirror drops
   // them. Nobody is told the id of a post they could never see (another course's, a scheduled one).
