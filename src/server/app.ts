@@ -57,6 +57,7 @@ import { ApiError, handleError } from './platform/errors.ts'
 import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
 import { fileSecurityHeaders, securityHeaders } from './platform/security-headers.ts'
+import { clearShortCaches } from './platform/short-cache.ts'
 import { serveClient } from './platform/static-files.ts'
 import { registerSyncSources } from './platform/sync-registry.ts'
 import { isPlatformHost, resolveCollege } from './platform/tenancy.ts'
@@ -93,6 +94,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', async (c, next) => {
     c.set('deps', deps)
     await next()
+  })
+  // A write may change what the short caches hold (a token, a user, a role, a college): they are
+  // emptied once it is done, whatever its outcome.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    try {
+      await next()
+    } finally {
+      clearShortCaches(deps.db)
+    }
   })
   app.use('*', requestLog)
   app.use('*', compression)
@@ -134,9 +145,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       },
     })(c, next),
   )
+  // Before the answer is made (set after, it copies the response); an answer that says otherwise wins.
   app.use('/api/*', async (c, next) => {
-    await next()
     c.header('Cache-Control', 'no-store')
+    await next()
   })
 
   app.route('/', authRoutes)

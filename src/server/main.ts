@@ -16,6 +16,7 @@ import { notifier } from './platform/live.ts'
 import { relayPokesThroughPostgres } from './platform/live-relay.ts'
 import { logger } from './platform/logger.ts'
 import { prepareDummyHash } from './platform/passwords.ts'
+import { clearShortCaches } from './platform/short-cache.ts'
 import { localStorage } from './platform/storage.ts'
 
 const config = loadConfig()
@@ -41,7 +42,10 @@ await prepareDummyHash()
 await scheduleFeeReminders(handle.db)
 const stopJobs = startJobWorker({ db: handle.db, dialect: handle.dialect, config, storage })
 // Several servers share one PostgreSQL: pokes made through one reach the tabs of all.
-const relay = config.databaseUrl ? relayPokesThroughPostgres(notifier, config.databaseUrl) : undefined
+// Writes too: each server forgets the colleges and sessions it kept when another makes one.
+const relay = config.databaseUrl
+  ? relayPokesThroughPostgres(notifier, config.databaseUrl, () => clearShortCaches(handle.db, true))
+  : undefined
 const server = createAdaptorServer({ fetch: app.fetch })
 // A school's morning opens hundreds of connections at once: queue them rather than drop the SYNs,
 // which clients would retry only after 1, 3, 7 seconds.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clearShortCaches } from '#server/platform/short-cache.ts'
 import { body, collegeIdOf } from './helpers/http.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -101,6 +102,8 @@ describe('GET /api/v1/session/college', () => {
       .set({ name: 'Colegio Demo Renombrado' })
       .where('id', '=', demoId)
       .execute()
+    // Changed behind the server's back (no request): what it kept of the college is dropped, as a write would.
+    clearShortCaches(t.db)
     try {
       expect(await body(await t.request('GET', '/api/v1/session/college', { token }))).toEqual({
         id: demoId,
@@ -108,6 +111,7 @@ describe('GET /api/v1/session/college', () => {
       })
     } finally {
       await t.db.updateTable('colleges').set({ name: 'Colegio Demo' }).where('id', '=', demoId).execute()
+      clearShortCaches(t.db)
     }
   })
 

@@ -1,8 +1,11 @@
 // Several servers behind a load balancer share one PostgreSQL: a poke made through one reaches the
-// open tabs of the others through LISTEN/NOTIFY.
+// open tabs of the others through LISTEN/NOTIFY, and so does the news of a write.
+import type { Kysely } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
+import type { Database } from '#server/db/schema.ts'
 import { createNotifier, type Notifier } from '#server/platform/live.ts'
 import { type PokeRelay, relayPokesThroughPostgres } from '#server/platform/live-relay.ts'
+import { clearShortCaches, shortCache } from '#server/platform/short-cache.ts'
 
 function recorder(notifier: Notifier, collegeId: number, userId: number) {
   const pokes: number[] = []
@@ -36,5 +39,22 @@ describe('several servers on PostgreSQL', () => {
     // Its own pokes are not delivered twice.
     await new Promise((r) => setTimeout(r, 200))
     expect(onA.length).toBe(1)
+  })
+
+  it('a write on one server makes the others forget the colleges and sessions they kept', async () => {
+    const url = process.env.TEST_DATABASE_URL!
+    // Each server's database handle (only its identity matters to the caches).
+    const dbA = {} as Kysely<Database>
+    const dbB = {} as Kysely<Database>
+    const a = relayPokesThroughPostgres(createNotifier(), url, () => clearShortCaches(dbA, true))
+    const b = relayPokesThroughPostgres(createNotifier(), url, () => clearShortCaches(dbB, true))
+    relays.push(a, b)
+    await Promise.all([a.ready, b.ready])
+    const keptOnB = shortCache<string>(dbB, 'relay-test')
+    expect(await keptOnB.get('token', async () => 'signed in')).toBe('signed in')
+    expect(await keptOnB.get('token', async () => 'read again')).toBe('signed in')
+    // Server A signs the person out.
+    clearShortCaches(dbA)
+    await expect.poll(() => keptOnB.get('token', async () => 'read again')).toBe('read again')
   })
 })

@@ -177,6 +177,35 @@ describe(`statistics dashboard (${dialect})`, () => {
     expect((await body<Statistics>(onDemo)).college.id).toBe(await collegeIdOf(t.db, 'demo'))
   })
 
+  it('shows the platform owner any college named on the platform host, and nobody else', async () => {
+    const root = await t.login('root@platform.test', 'localhost')
+    // From the platform's colleges screen (on localhost): the other college, figures and CSV.
+    const res = await dashboard('localhost', root, `${MARCH_QUERY}&college=${other.collegeId}`)
+    expect(res.status).toBe(200)
+    expectHandCount(await body<Statistics>(res), other)
+    const csv = await t.request(
+      'GET',
+      `/api/v1/statistics/reach.csv?${MARCH_QUERY}&college=${other.collegeId}`,
+      {
+        token: root,
+      },
+    )
+    expect(csv.status).toBe(200)
+    for (const bad of ['999999', 'abc', '0', '1e3', '-1']) {
+      expect((await dashboard('localhost', root, `college=${bad}`)).status, bad).toBe(404)
+    }
+    // A college's own administrator cannot name another college, only their own.
+    expect((await dashboard(college.host, college.tokens.admin, `college=${other.collegeId}`)).status).toBe(
+      404,
+    )
+    const own = await dashboard(
+      college.host,
+      college.tokens.admin,
+      `${MARCH_QUERY}&college=${college.collegeId}`,
+    )
+    expect(own.status).toBe(200)
+  })
+
   it('covers the last 30 days ending today in the college’s time zone by default', async () => {
     const stats = await body<Statistics>(await dashboard(college.host, college.tokens.admin, ''))
     const today = todayIn('America/Santiago')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Role } from '#shared/roles.schema.ts'
 import { body, collegeIdOf } from './helpers/http.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -54,15 +55,16 @@ describe('GET /api/v1/user', () => {
     const token = await t.login('student@demo.test')
     const before = await body(await t.request('GET', '/api/v1/user', { token }))
     expect(before.permissions).not.toContain('fees.view')
-    const role = await t.db
-      .selectFrom('users')
-      .select(['role_id', 'college_id'])
-      .where('email', '=', 'student@demo.test')
-      .executeTakeFirstOrThrow()
-    await t.db
-      .insertInto('role_permissions')
-      .values({ college_id: role.college_id, role_id: role.role_id, permission: 'fees.view' })
-      .execute()
+    // The administrator gives the student role a permission: the very next request has it, though
+    // the server keeps a signed-in user's permissions for a few seconds.
+    const admin = await t.login('admin@demo.test')
+    const roles = await body<{ data: Role[] }>(await t.request('GET', '/api/v1/roles', { token: admin }))
+    const student = roles.data.find((r) => r.key === 'student')!
+    const res = await t.request('PUT', `/api/v1/roles/${student.id}`, {
+      token: admin,
+      json: { name: student.name, permissions: [...student.permissions, 'fees.view'] },
+    })
+    expect(res.status).toBe(200)
     const after = await body(await t.request('GET', '/api/v1/user', { token }))
     expect(after.permissions).toContain('fees.view')
   })

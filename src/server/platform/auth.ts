@@ -8,6 +8,7 @@ import { nowIso } from './clock.ts'
 import type { AppEnv, AuthUser } from './context.ts'
 import { ApiError, forbidden, unauthenticated } from './errors.ts'
 import { randomToken, sha256 } from './secrets.ts'
+import { shortCache } from './short-cache.ts'
 import { isPlatformHost } from './tenancy.ts'
 
 const TOUCH_INTERVAL_MS = 60_000
@@ -81,6 +82,14 @@ export async function findUserByToken(
   return { tokenId: token_id, user: { ...user, role_key: role_key as RoleKey, permissions } }
 }
 
+/** `findUserByToken` through the short cache, keyed by the token's hash (never the token itself). */
+function signedIn(db: Kysely<Database>, token: string, collegeId: number | null) {
+  return shortCache<{ user: AuthUser; tokenId: number } | undefined>(db, 'auth-by-token').get(
+    `${collegeId ?? 'platform'}:${sha256(token)}`,
+    () => findUserByToken(db, token, collegeId),
+  )
+}
+
 /** Signs the request in from its bearer token, or answers 401 `{"message":"Unauthenticated."}`. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Signed in once per request, however many route groups ask for it.
@@ -88,8 +97,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = bearerToken(c)
   if (!token) throw unauthenticated()
   const { db } = c.var.deps
-  let auth = c.var.college ? await findUserByToken(db, token, c.var.college.id) : undefined
-  if (!auth && isPlatformHost(c)) auth = await findUserByToken(db, token, null)
+  let auth = c.var.college ? await signedIn(db, token, c.var.college.id) : undefined
+  if (!auth && isPlatformHost(c)) auth = await signedIn(db, token, null)
   if (!auth) throw unauthenticated()
   if (auth.user.college_id !== null && c.var.college?.suspended_at) throw suspended()
   c.set('auth', auth)

@@ -8,8 +8,9 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now()
   const requestId = randomUUID()
   c.set('requestId', requestId)
-  await next()
+  // Before the answer is made: a header set after it copies the whole response.
   c.header('X-Request-Id', requestId)
+  await next()
   if (!c.var.deps.config.logRequests) return
   logger.info('request', {
     requestId,

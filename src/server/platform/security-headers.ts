@@ -1,7 +1,8 @@
+import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 
 // No inline scripts anywhere: the service worker registration and the app are files.
-export const securityHeaders = secureHeaders({
+const pageHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
@@ -26,7 +27,7 @@ export const securityHeaders = secureHeaders({
 
 // A private file opened in the browser's own viewer (`/files/…`): nothing in it may run, but the
 // viewer must be allowed to show it (Chrome's PDF viewer is a plugin, which `object-src 'none'` stops).
-export const fileSecurityHeaders = secureHeaders({
+const fileHeaders = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'none'"],
     imgSrc: ["'self'", 'data:'],
@@ -40,3 +41,24 @@ export const fileSecurityHeaders = secureHeaders({
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: 'same-origin',
 })
+
+/**
+ * Hono's middleware sets its headers after the answer is made, which copies every response (a third of
+ * a cached request's time). Its headers are the same for every request: read once here, they are set
+ * before the answer is made, and the answer is built with them.
+ */
+async function headersOf(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const stub = { res: new Response(null) }
+  await middleware(stub as never, async () => undefined)
+  return [...stub.res.headers]
+}
+
+function prepared(headers: [string, string][]): MiddlewareHandler {
+  return async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value)
+    await next()
+  }
+}
+
+export const securityHeaders = prepared(await headersOf(pageHeaders))
+export const fileSecurityHeaders = prepared(await headersOf(fileHeaders))

@@ -5,6 +5,7 @@ import { messages } from '#shared/i18n/messages.ts'
 import type { Database } from '../db/schema.ts'
 import type { AppEnv, College } from './context.ts'
 import { ApiError } from './errors.ts'
+import { shortCache } from './short-cache.ts'
 
 export function normalizeHost(raw: string | undefined | null): string {
   if (!raw) return ''
@@ -32,7 +33,11 @@ export async function findCollegeByHost(db: Kysely<Database>, host: string): Pro
 export const resolveCollege: MiddlewareHandler<AppEnv> = async (c, next) => {
   const host = requestHost(c)
   c.set('host', host)
-  c.set('college', await findCollegeByHost(c.var.deps.db, host))
+  const { db } = c.var.deps
+  c.set(
+    'college',
+    await shortCache<College | undefined>(db, 'college-by-host').get(host, () => findCollegeByHost(db, host)),
+  )
   await next()
 }
 

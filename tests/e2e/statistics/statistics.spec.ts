@@ -127,3 +127,20 @@ test('offline, the dashboard says that statistics need a connection, and fills i
   await context.setOffline(false)
   await expect(page.getByRole('region', { name: 'Adoption' })).toBeVisible()
 })
+
+test("the platform owner opens any college's dashboard from the colleges screen, and keeps it", async ({
+  page,
+}) => {
+  await signIn(page, 'root@platform.test')
+  await page.goto('/platform/colleges')
+  await page.getByRole('link', { name: 'Statistics of Beta College' }).click()
+  await expect(page).toHaveURL(/\/statistics\/?\?college=\d+/)
+  await expect(page.getByTestId('statistics-college')).toHaveText('Beta College')
+  await expect(page.getByRole('region', { name: 'Adoption' })).toBeVisible()
+  // Another period is still that college's.
+  await page.getByRole('button', { name: /Period/ }).click()
+  await page.getByRole('option', { name: 'This year' }).click()
+  await expect(page).toHaveURL(/period=this-year/)
+  await expect(page).toHaveURL(/college=\d+/)
+  await expect(page.getByTestId('statistics-college')).toHaveText('Beta College')
+})

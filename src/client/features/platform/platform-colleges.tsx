@@ -1,7 +1,7 @@
 // /platform/colleges (platform owner): every college served, its host names and people; create one
 // with its first administrator, suspend or resume one (nothing is deleted).
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Building2, Pause, Play, Plus } from 'lucide-react'
+import { Building2, ChartColumn, Pause, Play, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { LOCALE_NAMES, type Locale } from '#shared/constants.ts'
 import type { PlatformCollege } from '#shared/platform.schema.ts'
@@ -11,6 +11,7 @@ import { AriaButton } from '../../ui/aria-button.tsx'
 import { Badge } from '../../ui/badge.tsx'
 import { useConfirm } from '../../ui/confirm-dialog.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { RemoteTable } from '../../ui/remote-table.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
@@ -83,18 +84,31 @@ export function PlatformColleges({ q, onSearch }: { q: string; onSearch: (q: str
     {
       id: 'actions',
       title: t`Actions`,
-      render: (c) =>
-        c.suspended_at ? (
-          <AriaButton size="sm" variant="secondary" onPress={() => void suspend(c, false)}>
-            <Play aria-hidden="true" className="size-4" />
-            {t`Resume`}
-          </AriaButton>
-        ) : (
-          <AriaButton size="sm" variant="ghost" onPress={() => void suspend(c, true)}>
-            <Pause aria-hidden="true" className="size-4" />
-            {t`Suspend`}
-          </AriaButton>
-        ),
+      render: (c) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <ButtonLink
+            to="/statistics"
+            search={{ college: c.id }}
+            size="sm"
+            variant="ghost"
+            aria-label={t`Statistics of ${c.name}`}
+          >
+            <ChartColumn aria-hidden="true" className="size-4" />
+            {t`Statistics`}
+          </ButtonLink>
+          {c.suspended_at ? (
+            <AriaButton size="sm" variant="secondary" onPress={() => void suspend(c, false)}>
+              <Play aria-hidden="true" className="size-4" />
+              {t`Resume`}
+            </AriaButton>
+          ) : (
+            <AriaButton size="sm" variant="ghost" onPress={() => void suspend(c, true)}>
+              <Pause aria-hidden="true" className="size-4" />
+              {t`Suspend`}
+            </AriaButton>
+          )}
+        </span>
+      ),
     },
   ]
   return (

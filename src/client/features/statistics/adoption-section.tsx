@@ -7,7 +7,7 @@ import { BarChart } from './charts/bar-chart.tsx'
 import type { ChartData } from './charts/chart-data.ts'
 import { ChartPanel } from './charts/chart-panel.tsx'
 import { FigureList, NoFigure, NothingToChart } from './figure-list.tsx'
-import type { DayRange } from './period.ts'
+import type { StatisticsQuery } from './period.ts'
 import type { StatisticsFormat } from './statistics-format.ts'
 import { StatisticsSection } from './statistics-section.tsx'
 
@@ -17,7 +17,7 @@ export function AdoptionSection({
   format: f,
 }: {
   adoption: Statistics['adoption']
-  range: DayRange
+  range: StatisticsQuery
   format: StatisticsFormat
 }) {
   const { t, i18n } = useLingui()

@@ -6,7 +6,7 @@ import type { ChartData } from './charts/chart-data.ts'
 import { ChartPanel } from './charts/chart-panel.tsx'
 import { ColumnChart } from './charts/column-chart.tsx'
 import { FigureList, NoFigure, NothingToChart } from './figure-list.tsx'
-import type { DayRange } from './period.ts'
+import type { StatisticsQuery } from './period.ts'
 import type { StatisticsFormat } from './statistics-format.ts'
 import { StatisticsSection } from './statistics-section.tsx'
 
@@ -16,7 +16,7 @@ export function ConversationSection({
   format: f,
 }: {
   conversation: Statistics['conversation']
-  range: DayRange
+  range: StatisticsQuery
   format: StatisticsFormat
 }) {
   const { t } = useLingui()

@@ -39,8 +39,8 @@ export function PeriodPicker({
     onSearch(
       next === 'custom'
         ? // A custom period starts from the days on screen, to be changed from there.
-          { period: 'custom', from: range.from, to: range.to }
-        : { period: next === 'last-30' ? undefined : next },
+          { period: 'custom', from: range.from, to: range.to, college: search.college }
+        : { period: next === 'last-30' ? undefined : next, college: search.college },
     )
   const setDay = (end: 'from' | 'to', value: string) =>
     onSearch({ ...search, period: 'custom', [end]: value || undefined })

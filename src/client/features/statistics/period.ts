@@ -7,9 +7,12 @@ import { addDays } from '#shared/time-zones.ts'
 export const STATISTICS_PERIODS = ['last-30', 'last-90', 'this-year', 'custom'] as const
 export type StatisticsPeriod = (typeof STATISTICS_PERIODS)[number]
 
-export type StatisticsSearch = { period?: StatisticsPeriod; from?: string; to?: string }
+export type StatisticsSearch = { period?: StatisticsPeriod; from?: string; to?: string; college?: number }
 
 export type DayRange = { from: string; to: string }
+
+/** What the figures are asked for: the days and, for the platform owner, the college (else the host's). */
+export type StatisticsQuery = DayRange & { college?: number }
 
 /** The days of a preset, both ends included, ending today. */
 export function presetRange(period: Exclude<StatisticsPeriod, 'custom'>, today: string): DayRange {

@@ -15,7 +15,7 @@ import { ConversationSection } from './conversation-section.tsx'
 import { DashboardSkeleton } from './dashboard-skeleton.tsx'
 import { DocumentsSection } from './documents-section.tsx'
 import { MoneySection } from './money-section.tsx'
-import { type DayRange, periodOf, rangeOf, rangeProblem, type StatisticsSearch } from './period.ts'
+import { periodOf, rangeOf, rangeProblem, type StatisticsQuery, type StatisticsSearch } from './period.ts'
 import { PeriodPicker } from './period-picker.tsx'
 import { ReachSection } from './reach-section.tsx'
 import { type StatisticsFormat, useStatisticsFormat } from './statistics-format.ts'
@@ -44,13 +44,17 @@ export function StatisticsDashboard({
         <p className="text-muted">{t`Correct the period above to see its figures.`}</p>
       ) : (
         // A new period starts from its own loading state, never from the figures of the last one.
-        <StatisticsFigures key={`${range.from}/${range.to}`} range={range} format={format} />
+        <StatisticsFigures
+          key={`${range.from}/${range.to}/${search.college ?? ''}`}
+          range={search.college ? { ...range, college: search.college } : range}
+          format={format}
+        />
       )}
     </>
   )
 }
 
-function StatisticsFigures({ range, format }: { range: DayRange; format: StatisticsFormat }) {
+function StatisticsFigures({ range, format }: { range: StatisticsQuery; format: StatisticsFormat }) {
   const { t } = useLingui()
   const remote = useRemote<Statistics>(`api/v1/statistics${queryString(range)}`)
   // An answer that is not the figures (a session that ended meanwhile) is shown as a failure.
@@ -78,6 +82,12 @@ function StatisticsFigures({ range, format }: { range: DayRange; format: Statist
   const props = { range, format }
   return (
     <div className="flex flex-col gap-6">
+      {/* The platform owner may look at any college: which one is never left to guess. */}
+      {range.college ? (
+        <p className="text-lg font-semibold" dir="auto" data-testid="statistics-college">
+          {stats.college.name}
+        </p>
+      ) : null}
       <AdoptionSection adoption={stats.adoption} {...props} />
       <ReachSection reach={stats.reach} {...props} />
       <ConversationSection conversation={stats.conversation} {...props} />

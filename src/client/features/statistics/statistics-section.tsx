@@ -6,7 +6,7 @@ import type { StatisticsSection as Section } from '#shared/statistics.schema.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { useAction } from '../../ui/use-action.ts'
 import { exportSection } from './export-section.ts'
-import type { DayRange } from './period.ts'
+import type { StatisticsQuery } from './period.ts'
 
 export function StatisticsSection({
   section,
@@ -16,7 +16,7 @@ export function StatisticsSection({
   children,
 }: {
   section: Section
-  range: DayRange
+  range: StatisticsQuery
   title: string
   description: ReactNode
   children: ReactNode

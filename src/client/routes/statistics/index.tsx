@@ -6,12 +6,18 @@ import {
   StatisticsDashboard,
   type StatisticsSearch,
 } from '../../features/statistics/statistics-dashboard.tsx'
-import { searchValidator } from '../../platform/search-params.ts'
+import { searchId, searchValidator } from '../../platform/search-params.ts'
 
 // TanStack reads a value that looks like a number or JSON as one: each day is read back as text.
 const day = v.optional(v.pipe(v.unknown(), v.transform(String), v.check(isRealDate)))
 
-const statisticsSearch = v.object({ period: v.optional(v.picklist(STATISTICS_PERIODS)), from: day, to: day })
+const statisticsSearch = v.object({
+  period: v.optional(v.picklist(STATISTICS_PERIODS)),
+  from: day,
+  to: day,
+  // The platform owner's choice of college (from /platform/colleges); a college's people never need it.
+  college: searchId,
+})
 
 export const Route = createFileRoute('/statistics/')({
   validateSearch: searchValidator(statisticsSearch),

@@ -4,6 +4,7 @@ import { requireSignIn } from '../../platform/guards.ts'
 
 export const Route = createFileRoute('/statistics')({
   beforeLoad: requireSignIn,
-  staticData: { collegeOnly: true, permission: 'stats.view' },
+  // Not college-only: the platform owner opens any college's dashboard from /platform/colleges.
+  staticData: { permission: 'stats.view' },
   component: AppLayout,
 })

@@ -3,7 +3,7 @@
 import { type Context, Hono } from 'hono'
 import { STATISTICS_SECTIONS, type StatisticsSection } from '#shared/statistics.schema.ts'
 import { requireAuth, requirePermission } from '../../platform/auth.ts'
-import type { AppEnv } from '../../platform/context.ts'
+import type { AppEnv, College } from '../../platform/context.ts'
 import { notFound } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
@@ -13,24 +13,37 @@ import { requestedPeriod } from './statistics-period.ts'
 
 export const statisticsRoutes = new Hono<AppEnv>()
 
-// Not requireCollegeMember: the platform owner (no college, every permission) looks at the college of
-// the host they ask on. A college's own people are signed in only on their college's hosts (their
-// tokens are bound to it), so the host's college is always theirs.
+// Not requireCollegeMember: the platform owner (no college, every permission) looks at any college,
+// named by `?college=<id>` (from the platform's colleges screen), or at the college of the host they
+// ask on. A college's own people are signed in only on their college's hosts (their tokens are bound
+// to it), so the host's college is always theirs, and `college` can name no other.
 for (const path of ['/api/v1/statistics', '/api/v1/statistics/*'])
   statisticsRoutes.use(path, requireAuth, requirePermission('stats.view'))
 
-const college = (c: Context<AppEnv>) => requireCollege(c)
+async function college(c: Context<AppEnv>): Promise<College> {
+  const asked = c.req.query('college')
+  if (asked === undefined) return requireCollege(c)
+  const id = /^[1-9][0-9]{0,9}$/.test(asked) ? Number(asked) : Number.NaN
+  if (c.var.auth.user.college_id !== null) {
+    if (id === c.var.college?.id) return c.var.college
+    throw notFound()
+  }
+  if (!Number.isSafeInteger(id)) throw notFound()
+  const found = await c.var.deps.db.selectFrom('colleges').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!found) throw notFound()
+  return found
+}
 const deps = (c: Context<AppEnv>) => ({ db: c.var.deps.db, dialect: c.var.deps.dialect })
 
 statisticsRoutes.get('/api/v1/statistics', async (c) => {
-  const here = college(c)
+  const here = await college(c)
   return c.json(await statisticsOf(deps(c), here, requestedPeriod(c, here)))
 })
 
 statisticsRoutes.get('/api/v1/statistics/:file', async (c) => {
   const section = /^([a-z]+)\.csv$/.exec(c.req.param('file'))?.[1]
   if (!section || !(STATISTICS_SECTIONS as readonly string[]).includes(section)) throw notFound()
-  const here = college(c)
+  const here = await college(c)
   const period = requestedPeriod(c, here)
   const figures = await sectionOf(deps(c), section as StatisticsSection, here, period)
   const csv = sectionCsv(section as StatisticsSection, figures, requestLocale(c))

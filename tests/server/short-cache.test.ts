@@ -1,0 +1,88 @@
+// A host's college and a token's user are kept a few seconds (platform/short-cache.ts): a signed-in
+// read then runs only its own statements, and any write on the server makes the next request read
+// them afresh, so a sign-out, a deactivation or a college's suspension take effect at once.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { clearShortCaches, SHORT_CACHE_MS, shortCache } from '#server/platform/short-cache.ts'
+import { body } from './helpers/http.ts'
+import { addUserLike } from './helpers/people.ts'
+import { createTestApp, type TestApp } from './helpers/test-app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+/** How many statements one request sends to the database. */
+async function statementsOf(send: () => Promise<Response>): Promise<{ res: Response; count: number }> {
+  const executor = t.db.getExecutor()
+  const spy = vi.spyOn(executor, 'executeQuery')
+  const res = await send()
+  const count = spy.mock.calls.length
+  spy.mockRestore()
+  return { res, count }
+}
+
+describe('signed-in reads', () => {
+  it('read the college, the token and the permissions once, not on every request', async () => {
+    const token = await t.login('guardian@demo.test')
+    const user = () => t.request('GET', '/api/v1/user', { token })
+    const first = await statementsOf(user)
+    expect(first.res.status).toBe(200)
+    const second = await statementsOf(user)
+    expect(second.res.status).toBe(200)
+    expect(await body(second.res)).toEqual(await body(first.res))
+    // The first request looked up the college by host, the token (with its user) and the role's
+    // permissions; the second found all three kept.
+    expect(first.count - second.count).toBe(3)
+  })
+
+  it('are read afresh once they are older than a few seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const token = await t.login('staff@demo.test')
+    const user = () => t.request('GET', '/api/v1/user', { token })
+    await user()
+    const kept = await statementsOf(user)
+    vi.setSystemTime(Date.now() + SHORT_CACHE_MS + 1)
+    const fresh = await statementsOf(user)
+    expect(fresh.count).toBe(kept.count + 3)
+  })
+})
+
+describe('a write takes effect at once', () => {
+  it('signing out refuses the token on the very next request', async () => {
+    const token = await t.login('staff@demo.test')
+    expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(200)
+    expect((await t.request('POST', '/api/logout-mobile', { token })).status).toBe(200)
+    expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(401)
+  })
+
+  it('a person the administrator deactivates is signed out at once', async () => {
+    const admin = await t.login('admin@demo.test')
+    const id = await addUserLike(t, 'staff@demo.test', 'cache-teacher@demo.test', 'Teacher Cache')
+    const token = await t.login('cache-teacher@demo.test')
+    expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(200)
+    const res = await t.request('POST', `/api/v1/users/${id}/deactivate`, { token: admin })
+    expect(res.status).toBeLessThan(300)
+    expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(401)
+  })
+
+  it('a read that was under way when a write ended is not kept', async () => {
+    const cache = shortCache<string>(t.db, 'test-race')
+    let finish: (v: string) => void = () => undefined
+    const reading = cache.get('k', () => new Promise((resolve) => (finish = resolve)))
+    // The write ends while the read waits on the database: what it read may be stale.
+    clearShortCaches(t.db)
+    finish('before the write')
+    expect(await reading).toBe('before the write')
+    expect(await cache.get('k', async () => 'after the write')).toBe('after the write')
+    // Kept from now on, until the next write.
+    expect(await cache.get('k', async () => 'not asked')).toBe('after the write')
+  })
+})
