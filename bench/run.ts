@@ -22,6 +22,7 @@ import { type Server, startNode } from './lib/processes.ts'
 import { pushFanoutRows } from './lib/push-fanout.ts'
 import { statisticsRows } from './lib/statistics.ts'
 import { fmt, type Row, renderTable } from './lib/table.ts'
+import { twoProcessRows } from './lib/two-processes.ts'
 import type { SeedReport, SeedSizes } from './seed-college.ts'
 
 const quick = process.argv.includes('--quick')
@@ -203,6 +204,18 @@ async function main() {
     log(`[${elapsed()}] API on SQLite (${plan.load.durationS} s runs, ${plan.load.connections} connections)`)
     const api = await apiRows('', app, bare)
     rows.push(...api.rows)
+    log(`[${elapsed()}] two processes on one port (WEB_CONCURRENCY=2), same database`)
+    const pair = await startApp({ DATA_DIR: sqliteDir, WEB_CONCURRENCY: '2' }, distDir)
+    try {
+      const guardian = await signIn(app, GUARDIAN, PASSWORD)
+      const endpoints = [
+        { label: 'GET /api/v1/user', path: '/api/v1/user', token: guardian },
+        { label: 'GET /api/v1/posts?limit=20 (guardian)', path: '/api/v1/posts?limit=20', token: guardian },
+      ]
+      rows.push(...(await twoProcessRows(app, pair, endpoints, plan.load, log)))
+    } finally {
+      await pair.stop()
+    }
     log(`[${elapsed()}] calendar feed`)
     rows.push(...(await feedRows(app, bare, await signIn(app, GUARDIAN, PASSWORD), plan.load, log)))
     log(`[${elapsed()}] push fan-out (1,000 subscriptions, local stand-in)`)

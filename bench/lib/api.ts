@@ -44,7 +44,13 @@ export async function settle(server: Server): Promise<void> {
   }
 }
 
-async function load(server: Server, path: string, headers: Record<string, string>, settings: LoadSettings) {
+/** One warmed-up load run of one endpoint. */
+export async function load(
+  server: Server,
+  path: string,
+  headers: Record<string, string>,
+  settings: LoadSettings,
+): Promise<LoadFigures> {
   const options = { url: `${server.origin}${path}`, connections: settings.connections, headers, timeout: 30 }
   if (settings.warmupS > 0) {
     await autocannon({ ...options, duration: settings.warmupS })

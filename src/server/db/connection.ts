@@ -22,7 +22,12 @@ function cachingStatements(sqlite: SqliteDatabase.Database) {
   const cache = new Map<string, SqliteDatabase.Statement>()
   return {
     close: () => sqlite.close(),
-    prepare(sql: string): SqliteDatabase.Statement {
+    prepare(text: string): SqliteDatabase.Statement {
+      // Kysely opens transactions with a plain BEGIN, which takes the write lock only at the first
+      // write. With several processes on one file (WEB_CONCURRENCY), a transaction that read and then
+      // writes after another process wrote fails at once (SQLITE_BUSY_SNAPSHOT) instead of waiting:
+      // each transaction takes the lock at its start, and waits for it up to busy_timeout.
+      const sql = text === 'begin' ? 'begin immediate' : text
       const known = cache.get(sql)
       if (known) {
         cache.delete(sql)

@@ -1,0 +1,37 @@
+// The same endpoints from one process and from two on the same port (WEB_CONCURRENCY=2), on the same
+// database, one after the other: what the second core adds.
+
+import { type LoadSettings, load } from './api.ts'
+import type { Server } from './processes.ts'
+import { fmt, type Row } from './table.ts'
+
+const TARGET = 1.7
+
+export async function twoProcessRows(
+  single: Server,
+  pair: Server,
+  endpoints: { label: string; path: string; token: string }[],
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<Row[]> {
+  const rows: Row[] = []
+  for (const endpoint of endpoints) {
+    const headers = { authorization: `Bearer ${endpoint.token}`, accept: 'application/json' }
+    const one = await load(single, endpoint.path, headers, settings)
+    const two = await load(pair, endpoint.path, headers, settings)
+    log(
+      `  ${endpoint.label}: one process ${fmt.int(one.rps)} req/s (p99 ${one.p99} ms), ` +
+        `two ${fmt.int(two.rps)} req/s (p99 ${two.p99} ms)` +
+        (two.non2xx || two.errors ? `, ${two.non2xx} non-2xx, ${two.errors} errors` : ''),
+    )
+    rows.push({
+      measure: `two processes (WEB_CONCURRENCY=2): ${endpoint.label} req/s`,
+      value: fmt.int(two.rps),
+      baseline: `${fmt.int(one.rps)} one process`,
+      ratio: fmt.ratio(two.rps / one.rps),
+      target: `>= ${TARGET}x one process`,
+      met: two.rps / one.rps >= TARGET && two.non2xx === 0,
+    })
+  }
+  return rows
+}
