@@ -2,92 +2,43 @@
 // process a request reaches: a sign-out is refused by both at once, a notification pokes the open tabs
 // held by either, and writes made at the same time through both all land (on SQLite, two processes
 // writing one file).
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BuiltClient, writeBuiltClient } from './helpers/built-client.ts'
 import { sendInput } from './helpers/notifications.ts'
 import { postInput } from './helpers/posts.ts'
+import { type ServerProcess, scratchDatabase, startServer } from './helpers/server-process.ts'
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 describe(`two processes on one port (${dialect})`, () => {
-  let child: ChildProcess
+  let server: ServerProcess
   let origin: string
   let dataDir: string
   let client: BuiltClient
   let dropDatabase: (() => Promise<void>) | undefined
-  let output = ''
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'college-cluster-'))
     client = writeBuiltClient()
     let databaseUrl = ''
     if (dialect === 'postgres') {
-      const url = process.env.TEST_DATABASE_URL!
-      const name = `college_cluster_${process.pid}_${randomBytes(3).toString('hex')}`
-      const admin = new pg.Client({ connectionString: url })
-      await admin.connect()
-      await admin.query(`CREATE DATABASE ${name}`)
-      await admin.end()
-      const target = new URL(url)
-      target.pathname = `/${name}`
-      databaseUrl = target.toString()
-      dropDatabase = async () => {
-        const cleanup = new pg.Client({ connectionString: url })
-        await cleanup.connect()
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await cleanup.end()
-      }
+      const database = await scratchDatabase('college_cluster')
+      databaseUrl = database.url
+      dropDatabase = database.drop
     }
-    const port = await freePort()
-    origin = `http://localhost:${port}`
-    child = spawn(process.execPath, ['src/server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DIST_DIR: client.distDir,
-        DATABASE_URL: databaseUrl,
-        WEB_CONCURRENCY: '2',
-        LOG_REQUESTS: '0',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    child.stdout?.on('data', (d) => (output += d))
-    child.stderr?.on('data', (d) => (output += d))
-    // The primary prints its banner once both workers listen.
-    const deadline = Date.now() + 50_000
-    while (!output.includes('2 processes')) {
-      if (child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`the server did not start:\n${output}`)
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    // The first process prints its banner once both workers listen.
+    server = await startServer(
+      { DATA_DIR: dataDir, DIST_DIR: client.distDir, DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
+      '2 processes',
+    )
+    origin = server.origin
   }, 60_000)
 
   afterAll(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await server?.stop()
     await dropDatabase?.()
     client.remove()
     rmSync(dataDir, { recursive: true, force: true })

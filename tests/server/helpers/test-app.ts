@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { createApp } from '#server/app.ts'
 import { type Config, loadConfig } from '#server/config.ts'
 import { type DbHandle, openPostgres, openSqlite } from '#server/db/connection.ts'
@@ -13,6 +12,7 @@ import { ensureReferenceData } from '#server/db/reference-data.ts'
 import { DEMO_PASSWORD, seedDemo } from '#server/db/seed.ts'
 import { loadCatalogs } from '#server/platform/i18n.ts'
 import { localStorage } from '#server/platform/storage.ts'
+import { scratchDatabase } from './server-process.ts'
 
 export type RequestOptions = {
   host?: string
@@ -23,27 +23,17 @@ export type RequestOptions = {
 }
 
 async function createPostgresDatabase(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL
-  if (!url)
+  if (!process.env.TEST_DATABASE_URL)
     throw new Error(
       'TEST_DIALECT=postgres needs TEST_DATABASE_URL (for example postgres://postgres@127.0.0.1:5432/test)',
     )
-  const name = `college_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  const handle = openPostgres(target.toString())
+  const database = await scratchDatabase('college_test')
+  const handle = openPostgres(database.url)
   return {
     handle,
     drop: async () => {
       await handle.close()
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
+      await database.drop()
     },
   }
 }
