@@ -1,10 +1,13 @@
 // The deployment of deploy/: Debian's nginx with deploy/nginx.conf in front of two app servers on one
 // PostgreSQL, sharing a data folder. A picture uploaded through either is served by both, a sign-in
-// limit counts across both, a notification sent through one pokes a tab held through nginx, and
-// killing one server mid-load loses no acknowledged write while the other keeps answering.
+// limit counts across both, a notification sent through one pokes a tab held through nginx, its push
+// goes out once though both work jobs, and killing one server mid-load loses no acknowledged write
+// while the other keeps answering.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createECDH, randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { v7 as uuidv7 } from 'uuid'
@@ -19,6 +22,21 @@ const NGINX = '/usr/sbin/nginx'
 /** The per-address sign-in limit the README documents. */
 const LOGIN_MAX_PER_EMAIL = 5
 
+/** Stands in for a push service: counts what it is sent, and accepts it. */
+async function startPushService() {
+  const received: string[] = []
+  const server = createHttpServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      received.push(req.url ?? '')
+      res.writeHead(201, { 'content-length': '0' }).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { origin: `http://127.0.0.1:${port}`, received, close: () => server.close() }
+}
+
 describe('two app servers behind nginx, one PostgreSQL', () => {
   let a: ServerProcess
   let b: ServerProcess
@@ -28,6 +46,7 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
   let dataDir: string
   let client: BuiltClient
   let dropDatabase: () => Promise<void>
+  let pushService: Awaited<ReturnType<typeof startPushService>>
 
   beforeAll(async () => {
     if (spawnSync(NGINX, ['-v']).status !== 0)
@@ -42,7 +61,10 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
       DIST_DIR: client.distDir,
       APP_KEY: randomBytes(32).toString('base64'),
       TRUST_PROXY: '1',
+      // Pushes go to the stand-in below, a plain HTTP server on this machine.
+      PUSH_ALLOW_HTTP: '1',
     }
+    pushService = await startPushService()
     // The first seeds the demo; the second starts on what it made (deploy/README.md).
     a = await startServer(env)
     b = await startServer({ ...env, SEED: '0' })
@@ -74,6 +96,7 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
 
   afterAll(async () => {
     nginx?.kill('SIGQUIT')
+    pushService?.close()
     await a?.stop()
     await b?.stop()
     await dropDatabase?.()
@@ -149,6 +172,41 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
       expect((await reader.read()).value).toContain('event: poke')
     }
     await reader.cancel()
+  })
+
+  it('delivers the push of each notification once, though both servers work jobs', async () => {
+    const guardian = await tokenOf(front, 'guardian@demo.test')
+    const admin = await tokenOf(front, 'admin@demo.test')
+    const { id } = (await (await fetch(`${front}/api/v1/user`, { headers: bearer(guardian) })).json()) as {
+      id: number
+    }
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    const subscribed = await fetch(`${front}/api/v1/push/subscriptions`, {
+      method: 'POST',
+      headers: { ...bearer(guardian), 'content-type': 'application/json' },
+      body: JSON.stringify({
+        endpoint: `${pushService.origin}/device-1`,
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      }),
+    })
+    expect(subscribed.status).toBeLessThan(300)
+    const sends = 6
+    for (let i = 0; i < sends; i++) {
+      const sent = await fetch(`${front}/api/v1/college-notifications`, {
+        method: 'POST',
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        body: JSON.stringify(sendInput({ title: `Aviso ${i}`, scope: 'users', users: [id] })),
+      })
+      expect(sent.status).toBe(201)
+    }
+    await expect.poll(() => pushService.received.length, { timeout: 15_000 }).toBe(sends)
+    // Long enough for a second delivery of any of them to have happened.
+    await new Promise((r) => setTimeout(r, 2000))
+    expect(pushService.received).toHaveLength(sends)
   })
 
   it('loses no acknowledged write when a server is killed mid-load, and the other keeps answering', async () => {
