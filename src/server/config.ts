@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { type S3Settings, s3Storage } from './platform/s3-storage.ts'
+import { localStorage, type Storage } from './platform/storage.ts'
 
 export type Config = {
   port: number
@@ -19,6 +21,26 @@ export type Config = {
   testPayments: boolean
   /** Sends Webpay's calls to this address instead of Transbank's (a local stand-in in tests). */
   webpayBaseUrl: string | undefined
+  /** Files in an S3-compatible store instead of `DATA_DIR/uploads` (S3_BUCKET and the S3_* below). */
+  s3: S3Settings | undefined
+}
+
+function s3From(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.S3_BUCKET) return undefined
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: env.S3_PREFIX ?? '',
+  }
+}
+
+/** Where files go: the S3-compatible store when configured, else `DATA_DIR/uploads`. */
+export function storageFor(config: Pick<Config, 's3' | 'dataDir'>): Storage {
+  return config.s3 ? s3Storage(config.s3) : localStorage(join(config.dataDir, 'uploads'))
 }
 
 function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
@@ -52,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       env.PAYMENTS_TEST_PROVIDER === '1' ||
       (env.PAYMENTS_TEST_PROVIDER !== '0' && env.NODE_ENV !== 'production'),
     webpayBaseUrl: env.WEBPAY_BASE_URL || undefined,
+    s3: s3From(env),
     ...overrides,
   }
 }

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, storageFor } from './config.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { ensureReferenceData } from './db/reference-data.ts'
@@ -21,7 +21,6 @@ import { logger } from './platform/logger.ts'
 import { prepareDummyHash } from './platform/passwords.ts'
 import { loadVapidKeys } from './platform/push.ts'
 import { clearShortCaches } from './platform/short-cache.ts'
-import { localStorage } from './platform/storage.ts'
 
 const config = loadConfig()
 const workers = processCount()
@@ -40,7 +39,7 @@ if (!isWorker) {
   const setup = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
   await migrateToLatest(setup.db)
   await ensureReferenceData(setup.db)
-  const storage = localStorage(join(config.dataDir, 'uploads'))
+  const storage = storageFor(config)
   if (process.env.SEED !== '0') await seedDemo(setup.db, storage)
   await scheduleFeeReminders(setup.db)
   loadVapidKeys(config)
@@ -79,7 +78,7 @@ if (workers > 1 && !isWorker) {
 /** One process serving requests: the whole server, or one of WEB_CONCURRENCY workers. */
 async function serve() {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
-  const storage = localStorage(join(config.dataDir, 'uploads'))
+  const storage = storageFor(config)
   const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
   await prepareDummyHash()
   // Push fan-out and mail run beside the requests; on PostgreSQL every server takes its share of jobs.

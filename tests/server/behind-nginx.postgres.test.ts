@@ -1,5 +1,5 @@
 // The deployment of deploy/: Debian's nginx with deploy/nginx.conf in front of two app servers on one
-// PostgreSQL, sharing a data folder. A picture uploaded through either is served by both, a sign-in
+// PostgreSQL, each with its own data folder and both on one S3-compatible store (a local stand-in). A picture uploaded through either is served by both, a sign-in
 // limit counts across both, a notification sent through one pokes a tab held through nginx, its push
 // goes out once though both work jobs, and killing one server mid-load loses no acknowledged write
 // while the other keeps answering.
@@ -12,10 +12,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { type BuiltClient, writeBuiltClient } from './helpers/built-client.ts'
 import { makeImage } from './helpers/images.ts'
 import { sendInput } from './helpers/notifications.ts'
 import { postInput } from './helpers/posts.ts'
+import { type S3StandIn, startS3StandIn } from './helpers/s3-stand-in.ts'
 import { freePort, type ServerProcess, scratchDatabase, startServer } from './helpers/server-process.ts'
 
 const NGINX = '/usr/sbin/nginx'
@@ -43,7 +45,8 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
   let nginx: ChildProcess
   let front: string
   let runDir: string
-  let dataDir: string
+  let dataDirs: string[]
+  let store: S3StandIn
   let client: BuiltClient
   let dropDatabase: () => Promise<void>
   let pushService: Awaited<ReturnType<typeof startPushService>>
@@ -53,21 +56,30 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
       throw new Error(`${NGINX} is missing: apt-get install nginx-light (README, "Two commands")`)
     const database = await scratchDatabase('college_nginx')
     dropDatabase = database.drop
-    dataDir = mkdtempSync(join(tmpdir(), 'college-shared-'))
+    // Each server a folder of its own: files are shared through the object store alone.
+    dataDirs = [mkdtempSync(join(tmpdir(), 'college-a-')), mkdtempSync(join(tmpdir(), 'college-b-'))]
     client = writeBuiltClient()
+    store = await startS3StandIn()
+    const vapid = webpush.generateVAPIDKeys()
     const env = {
       DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
       DIST_DIR: client.distDir,
       APP_KEY: randomBytes(32).toString('base64'),
       TRUST_PROXY: '1',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      S3_BUCKET: store.bucket,
+      S3_ENDPOINT: store.endpoint,
+      S3_FORCE_PATH_STYLE: '1',
+      S3_ACCESS_KEY_ID: 'STANDINKEY',
+      S3_SECRET_ACCESS_KEY: 'stand-in-secret',
       // Pushes go to the stand-in below, a plain HTTP server on this machine.
       PUSH_ALLOW_HTTP: '1',
     }
     pushService = await startPushService()
     // The first seeds the demo; the second starts on what it made (deploy/README.md).
-    a = await startServer(env)
-    b = await startServer({ ...env, SEED: '0' })
+    a = await startServer({ ...env, DATA_DIR: dataDirs[0]! })
+    b = await startServer({ ...env, DATA_DIR: dataDirs[1]!, SEED: '0' })
 
     runDir = mkdtempSync(join(tmpdir(), 'college-nginx-'))
     mkdirSync(join(runDir, 'logs'))
@@ -101,7 +113,8 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
     await b?.stop()
     await dropDatabase?.()
     client?.remove()
-    for (const dir of [runDir, dataDir]) if (dir) rmSync(dir, { recursive: true, force: true })
+    await store?.close()
+    for (const dir of [runDir, ...(dataDirs ?? [])]) if (dir) rmSync(dir, { recursive: true, force: true })
   }, 30_000)
 
   const login = async (origin: string, email: string, password = 'demo12345', ip = '198.51.100.7') =>
@@ -117,7 +130,7 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
   }
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
-  it('serves a picture uploaded through nginx from both servers', async () => {
+  it('serves a picture uploaded through nginx from both servers, out of the object store', async () => {
     const admin = await tokenOf(front, 'admin@demo.test')
     const form = new FormData()
     form.set('id', uuidv7())
@@ -141,6 +154,7 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
       }),
     )
     expect(new Set(bytes).size).toBe(1)
+    expect([...store.objects.keys()].some((key) => url.endsWith(key.split('/').at(-1)!))).toBe(true)
   })
 
   it('counts wrong passwords across both servers toward one limit', async () => {

@@ -1,4 +1,5 @@
-// Files go through this interface so a second app server can share an S3-compatible bucket later.
+// Files go through this interface: the local disk by default, or an S3-compatible store that several
+// app servers share (s3-storage.ts, chosen in config.ts).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, normalize } from 'node:path'
 

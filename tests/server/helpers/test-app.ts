@@ -5,13 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
-import { type Config, loadConfig } from '#server/config.ts'
+import { type Config, loadConfig, storageFor } from '#server/config.ts'
 import { type DbHandle, openPostgres, openSqlite } from '#server/db/connection.ts'
 import { migrateToLatest } from '#server/db/migrate.ts'
 import { ensureReferenceData } from '#server/db/reference-data.ts'
 import { DEMO_PASSWORD, seedDemo } from '#server/db/seed.ts'
 import { loadCatalogs } from '#server/platform/i18n.ts'
-import { localStorage } from '#server/platform/storage.ts'
 import { scratchDatabase } from './server-process.ts'
 
 export type RequestOptions = {
@@ -50,13 +49,14 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
         })()
   await migrateToLatest(handle.db)
   await ensureReferenceData(handle.db)
-  const storage = localStorage(join(dataDir, 'uploads'))
-  await seedDemo(handle.db, storage)
-  loadCatalogs()
   const config = loadConfig(
     { ...process.env, LOG_REQUESTS: '0', DATA_DIR: dataDir },
     { dataDir, appKey: randomBytes(32), logRequests: false, ...overrides },
   )
+  // `DATA_DIR/uploads`, or the S3-compatible store a test names with `s3`.
+  const storage = storageFor(config)
+  await seedDemo(handle.db, storage)
+  loadCatalogs()
   const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
 
   async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
