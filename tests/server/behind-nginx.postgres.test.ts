@@ -71,8 +71,8 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
       S3_BUCKET: store.bucket,
       S3_ENDPOINT: store.endpoint,
       S3_FORCE_PATH_STYLE: '1',
-      S3_ACCESS_KEY_ID: 'STANDINKEY',
-      S3_SECRET_ACCESS_KEY: 'stand-in-secret',
+      S3_ACCESS_KEY_ID: store.accessKeyId,
+      S3_SECRET_ACCESS_KEY: store.secretAccessKey,
       // Pushes go to the stand-in below, a plain HTTP server on this machine.
       PUSH_ALLOW_HTTP: '1',
     }

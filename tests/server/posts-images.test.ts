@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Post, PostImage } from '#shared/posts.schema.ts'
 import { body, collegeIdOf, EN, type ErrorBody } from './helpers/http.ts'
 import { imageMetadata, makeImage } from './helpers/images.ts'
+import { runJobs } from './helpers/notifications.ts'
 import { createPost, postInput } from './helpers/posts.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -191,5 +192,54 @@ describe('a post with pictures', () => {
     })
     expect(foreign.status).toBe(422)
     expect(Object.keys((await body<ErrorBody>(foreign)).errors ?? {})).toEqual(['image_ids'])
+  })
+})
+
+describe("a picture's files leave storage with its post", () => {
+  const fileOf = (url: string) => url.split('/').at(-1)!
+
+  /** The week after which pictures no post names are removed, passed at once. */
+  async function aWeekLater() {
+    await t.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000).toISOString() })
+      .where('kind', '=', 'post-image.unused')
+      .execute()
+    await runJobs(t)
+  }
+
+  it('removes the files of a deleted post at once', async () => {
+    const image = await uploaded(staff)
+    const post = await createPost(t, staff, { image_ids: [image.id] })
+    expect(await storedFiles()).toEqual(expect.arrayContaining([fileOf(image.url), fileOf(image.thumb_url)]))
+    const res = await t.request('DELETE', `/api/v1/posts/${post.id}`, { token: staff })
+    expect(res.status).toBe(204)
+    expect(await storedFiles()).not.toContain(fileOf(image.url))
+    expect(await storedFiles()).not.toContain(fileOf(image.thumb_url))
+    expect((await fetchMedia(image.url)).status).toBe(404)
+    expect(await t.db.selectFrom('post_images').select('id').where('id', '=', image.id).execute()).toEqual([])
+  })
+
+  it('removes a picture dropped by an edit, or never used, a week later; keeps those a post shows', async () => {
+    const [kept, dropped, neverUsed] = [await uploaded(staff), await uploaded(staff), await uploaded(staff)]
+    const post = await createPost(t, staff, { image_ids: [kept.id, dropped.id] })
+    const edit = await t.request('PUT', `/api/v1/posts/${post.id}`, {
+      token: staff,
+      json: { ...postInput(), image_ids: [kept.id] },
+    })
+    expect(edit.status).toBe(200)
+    // Within the week nothing goes: the author's outbox may still send a post that names them.
+    expect((await fetchMedia(dropped.url)).status).toBe(200)
+    expect((await fetchMedia(neverUsed.url)).status).toBe(200)
+
+    await aWeekLater()
+    for (const gone of [dropped, neverUsed]) {
+      expect((await fetchMedia(gone.url)).status).toBe(404)
+      expect(await storedFiles()).not.toContain(fileOf(gone.thumb_url))
+    }
+    expect((await fetchMedia(kept.url)).status).toBe(200)
+    expect((await fetchMedia(kept.thumb_url)).status).toBe(200)
+    const shown = await body<Post>(await t.request('GET', `/api/v1/posts/${post.id}`, { token: guardian }))
+    expect(shown.images.map((i) => i.id)).toEqual([kept.id])
   })
 })

@@ -1,8 +1,9 @@
 // Uploaded files, served only on the host of the college they belong to. Names are random and never
 // reused, so a file can be cached for long.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv } from './context.ts'
 import { notFound } from './errors.ts'
+import type { Storage } from './storage.ts'
 import { isPlatformHost } from './tenancy.ts'
 
 const TYPES: Record<string, string> = {
@@ -26,11 +27,23 @@ mediaRoutes.get('/media/:kind/:owner/:file', async (c) => {
   const allowed =
     owner === 'platform' ? isPlatformHost(c) : c.var.college && String(c.var.college.id) === owner
   if (!allowed) throw notFound()
-  const data = await c.var.deps.storage.get(`${kind}/${owner}/${file}`)
-  if (!data) throw notFound()
   const ext = file.split('.').pop()!.toLowerCase()
-  return c.body(new Uint8Array(data), 200, {
+  return sendStored(c, c.var.deps.storage, `${kind}/${owner}/${file}`, {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': 'private, max-age=31536000, immutable',
   })
 })
+
+/** A stored file streamed to the browser as the store hands it over (404 when there is none). */
+export async function sendStored(
+  c: Context<AppEnv>,
+  storage: Storage,
+  key: string,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const file = await storage.open(key)
+  if (!file) throw notFound()
+  const length: Record<string, string> =
+    file.size === undefined ? {} : { 'Content-Length': String(file.size) }
+  return c.body(file.body, 200, { ...headers, ...length })
+}

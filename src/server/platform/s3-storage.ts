@@ -41,20 +41,29 @@ export function s3Storage(settings: S3Settings): Storage {
     if (key.startsWith('/') || key.split('/').includes('..')) throw new Error(`Unsafe storage key: ${key}`)
     return `${settings.prefix}${key}`
   }
+  async function fetchObject(key: string) {
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }))
+    } catch (error) {
+      // A missing file is "no file", as on disk; anything else (the store down) is an error.
+      if (error instanceof NoSuchKey) return undefined
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined
+      throw error
+    }
+  }
   return {
     async put(key, data) {
       await client.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: data }))
     },
     async get(key) {
-      try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }))
-        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined
-      } catch (error) {
-        // A missing file is "no file", as on disk; anything else (the store down) is an error.
-        if (error instanceof NoSuchKey) return undefined
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined
-        throw error
-      }
+      const answer = await fetchObject(key)
+      return answer?.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined
+    },
+    async open(key) {
+      const answer = await fetchObject(key)
+      if (!answer?.Body) return undefined
+      const body = answer.Body.transformToWebStream() as ReadableStream<Uint8Array>
+      return { body, size: answer.ContentLength }
     },
     async remove(key) {
       // Deleting a key that is not there succeeds, as on disk.

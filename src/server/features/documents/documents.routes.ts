@@ -18,6 +18,7 @@ import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, ifMatchOf, notFound } from '../../platform/errors.ts'
 import { containsText } from '../../platform/keyset.ts'
+import { sendStored } from '../../platform/media.ts'
 import { personName } from '../../platform/person-name.ts'
 import { readReportOf } from '../../platform/read-report.ts'
 import { checkLink, type Disposition, signLink } from '../../platform/signed-links.ts'
@@ -179,9 +180,8 @@ documentsRoutes.get('/api/v1/documents/:id/opens', requirePermission('documents.
 /** The thumbnail (first page or picture), fetched with the person's token like every other call. */
 documentsRoutes.get('/api/v1/documents/:id/thumb', async (c) => {
   const { row } = await visibleDocument(c)
-  const data = row.thumb_key ? await c.var.deps.storage.get(row.thumb_key) : undefined
-  if (!data) throw notFound()
-  return c.body(new Uint8Array(data), 200, { 'Content-Type': 'image/webp' })
+  if (!row.thumb_key) throw notFound()
+  return sendStored(c, c.var.deps.storage, row.thumb_key, { 'Content-Type': 'image/webp' })
 })
 
 /** The file itself, at a signed address: refused when altered, expired, or made for an older file. */
@@ -209,10 +209,8 @@ documentsRoutes.get('/files/documents/:id', async (c) => {
     if (check.expired) throw new ApiError(403, messages.documentLinkExpired)
     throw notFound()
   }
-  const data = await storage.get(row!.file_key)
-  if (!data) throw notFound()
   const disposition: Disposition = check.disposition
-  return c.body(new Uint8Array(data), 200, {
+  return sendStored(c, storage, row!.file_key, {
     'Content-Type': row!.mime,
     'Content-Disposition': `${disposition}; filename*=UTF-8''${encodeURIComponent(row!.name)}`,
     'Cache-Control': 'private, no-store',

@@ -15,6 +15,7 @@ import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { isPdf } from '../../platform/file-types.ts'
 import { ImageRefused, processImage } from '../../platform/images.ts'
 import { enqueueJob, registerJob } from '../../platform/jobs.ts'
+import { sendStored } from '../../platform/media.ts'
 import { randomToken } from '../../platform/secrets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { cleanFileName, readUpload } from '../../platform/uploads.ts'
@@ -241,10 +242,8 @@ async function serve(c: Context<AppEnv>, thumb: boolean) {
       (row.role !== null && (row.private_to === null || row.private_to === user.id || row.role === 'staff')))
   if (!row || !allowed) throw notFound()
   const key = thumb && row.thumb_key ? row.thumb_key : row.file_key
-  const data = await storage.get(key)
-  if (!data) throw notFound()
   const type = key.endsWith('.pdf') ? 'application/pdf' : 'image/webp'
-  return c.body(new Uint8Array(data), 200, {
+  return sendStored(c, storage, key, {
     'Content-Type': type,
     'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(row.name)}`,
   })

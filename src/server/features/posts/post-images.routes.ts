@@ -12,6 +12,7 @@ import { randomToken } from '../../platform/secrets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { imageDto } from './post-dto.ts'
+import { removeLaterIfUnused } from './post-image-files.ts'
 
 export const postImagesRoutes = new Hono<AppEnv>()
 
@@ -61,19 +62,22 @@ postImagesRoutes.post(
     await storage.put(imageKey, full.data)
     await storage.put(thumbKey, thumb)
     try {
-      await tenantScope(db, collegeId)
-        .insertInto('post_images', {
-          id,
-          uploader_id: user.id,
-          post_id: null,
-          position: 0,
-          image_key: imageKey,
-          thumb_key: thumbKey,
-          width: full.info.width,
-          height: full.info.height,
-          created_at: nowIso(),
-        })
-        .execute()
+      await db.transaction().execute(async (trx) => {
+        await tenantScope(trx, collegeId)
+          .insertInto('post_images', {
+            id,
+            uploader_id: user.id,
+            post_id: null,
+            position: 0,
+            image_key: imageKey,
+            thumb_key: thumbKey,
+            width: full.info.width,
+            height: full.info.height,
+            created_at: nowIso(),
+          })
+          .execute()
+        await removeLaterIfUnused(trx, collegeId, [id])
+      })
     } catch (error) {
       // Nothing stays behind a failed request: the files go with the row that was not written.
       await Promise.all([storage.remove(imageKey), storage.remove(thumbKey)])

@@ -101,7 +101,14 @@ postsRoutes.put('/api/v1/posts/:id', requirePermission('posts.publish'), async (
 
 postsRoutes.delete('/api/v1/posts/:id', requirePermission('posts.publish'), async (c) => {
   const base = ifMatchOf(c.req.header('if-match'))
-  await deletePost(c.var.deps.db, c.var.auth.user, postId(c.req.param('id')), clientIp(c), base)
+  await deletePost(
+    c.var.deps.db,
+    c.var.deps.storage,
+    c.var.auth.user,
+    postId(c.req.param('id')),
+    clientIp(c),
+    base,
+  )
   return c.body(null, 204)
 })
 

@@ -8,11 +8,13 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
+import type { Storage } from '../../platform/storage.ts'
 import { recordExits, takeVersion, takeVersions } from '../../platform/sync-versions.ts'
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
 import { toPostDtos } from './post-dto.ts'
+import { removeFiles, removeLaterIfUnused, takePostImages } from './post-image-files.ts'
 
 async function checkCategory(scope: TenantScope, categoryId: number | null) {
   if (categoryId === null) return
@@ -51,6 +53,9 @@ async function writeTargetsAndImages(
       targets.map((t) => ({ post_id: postId, ...t })),
     )
     .execute()
+  const before = await scope.selectFrom('post_images').select('id').where('post_id', '=', postId).execute()
+  const dropped = before.map((row) => row.id).filter((id) => !imageIds.includes(id))
+  await removeLaterIfUnused(trx, collegeId, dropped)
   await scope.updateTable('post_images').set({ post_id: null }).where('post_id', '=', postId).execute()
   for (const [position, id] of imageIds.entries()) {
     await scope.updateTable('post_images').set({ post_id: postId, position }).where('id', '=', id).execute()
@@ -251,6 +256,7 @@ export async function updatePost(
 /** Soft delete: the id stays taken, so a late replay of its creation cannot bring it back. */
 export async function deletePost(
   db: Kysely<Database>,
+  storage: Storage,
   user: AuthUser,
   id: string,
   ip: string,
@@ -261,9 +267,11 @@ export async function deletePost(
   if (row.deleted_at) return
   // Deleting a post someone changed meanwhile is confirmed by the author, like an edit.
   if (base !== undefined && base !== row.updated_at) return conflict(db, collegeId, id)
+  let files: string[] = []
   const deleted = await writeUnlessChanged(db, async (trx) => {
     const version = await takeVersion(trx, collegeId)
     const now = nowIso()
+    files = await takePostImages(trx, collegeId, id)
     await recordExits(trx, collegeId, {
       collection: 'posts',
       rowId: id,
@@ -288,6 +296,7 @@ export async function deletePost(
     })
   })
   if (!deleted) return conflict(db, collegeId, id)
+  await removeFiles(storage, files)
 }
 
 /** Scheduled posts whose date has come get a new change number, so mirrors pull them now. */
