@@ -1,6 +1,6 @@
 // The deployment of deploy/: Debian's nginx with deploy/nginx.conf in front of two app servers on one
 // PostgreSQL, each with its own data folder and both on one S3-compatible store (a local stand-in). A picture uploaded through either is served by both, a sign-in
-// limit counts across both, a notification sent through one pokes a tab held through nginx, its push
+// limit counts across both, a notification or message sent through one pokes a tab held through nginx, its push
 // goes out once though both work jobs, and killing one server mid-load loses no acknowledged write
 // while the other keeps answering.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
 import { type BuiltClient, writeBuiltClient } from './helpers/built-client.ts'
 import { makeImage } from './helpers/images.ts'
+import { conversationInput } from './helpers/messenger.ts'
 import { sendInput } from './helpers/notifications.ts'
 import { postInput } from './helpers/posts.ts'
 import { type S3StandIn, startS3StandIn } from './helpers/s3-stand-in.ts'
@@ -166,7 +167,7 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
     expect((await login(b.origin, 'company@demo.test')).status).toBe(429)
   })
 
-  it('pokes a tab held through nginx when a notification is sent through either server', async () => {
+  it('pokes a tab held through nginx when a notification or a message is sent through either server', async () => {
     const guardian = await tokenOf(front, 'guardian@demo.test')
     const { id } = (await (await fetch(`${front}/api/v1/user`, { headers: bearer(guardian) })).json()) as {
       id: number
@@ -183,6 +184,16 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
       })
       expect(sent.status).toBe(201)
       // Unbuffered by nginx: the poke arrives while the stream is still open.
+      expect((await reader.read()).value).toContain('event: poke')
+    }
+    for (const server of [a, b]) {
+      const staff = await tokenOf(server.origin, 'staff@demo.test')
+      const written = await fetch(`${server.origin}/api/v1/conversations`, {
+        method: 'POST',
+        headers: { ...bearer(staff), 'content-type': 'application/json' },
+        body: JSON.stringify(conversationInput({ users: [id], body: `Through ${server.origin}` })),
+      })
+      expect(written.status).toBe(201)
       expect((await reader.read()).value).toContain('event: poke')
     }
     await reader.cancel()
