@@ -18,6 +18,7 @@ import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/brows
 import { feedRows, monthViewRows } from './lib/calendar.ts'
 import { bundlePageScript, prepareClient } from './lib/client-build.ts'
 import { messengerLiveRows } from './lib/messenger-live.ts'
+import { postWriteRows } from './lib/post-writes.ts'
 import { type Server, startNode } from './lib/processes.ts'
 import { pushFanoutRows } from './lib/push-fanout.ts'
 import { statisticsRows } from './lib/statistics.ts'
@@ -169,7 +170,11 @@ async function postgresRows(
   try {
     seed({ DATABASE_URL: url.toString(), DATA_DIR: dataDir })
     app = await startApp({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, distDir)
-    return (await apiRows('PostgreSQL: ', app, bare)).rows
+    const rows = (await apiRows('PostgreSQL: ', app, bare)).rows
+    log(`[${elapsed()}] PostgreSQL: posts created by 20 writers at once`)
+    const staff = await signIn(app, 'staff@demo.test', PASSWORD)
+    rows.push(...(await postWriteRows('PostgreSQL: ', app, staff, plan.load, log)))
+    return rows
   } finally {
     await app?.stop()
     const cleanup = new pg.Client({ connectionString: databaseUrl })

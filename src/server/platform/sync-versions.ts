@@ -1,18 +1,16 @@
 // Change numbers for the sync protocol: taken inside the writing transaction, per college.
-import type { Kysely } from 'kysely'
+import { type Kysely, PostgresAdapter, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
 
 /** Reserves `count` consecutive change numbers and returns the first. Call inside the write's transaction. */
 export async function takeVersions(trx: Kysely<Database>, collegeId: number, count = 1): Promise<number> {
-  await trx
-    .insertInto('sync_counters')
-    .values({ college_id: collegeId, value: 0 })
-    .onConflict((oc) => oc.column('college_id').doNothing())
-    .execute()
+  // One statement: the college's first write makes its counter, every later one locks and bumps it.
   const row = await trx
-    .updateTable('sync_counters')
-    .set((eb) => ({ value: eb('value', '+', count) }))
-    .where('college_id', '=', collegeId)
+    .insertInto('sync_counters')
+    .values({ college_id: collegeId, value: count })
+    .onConflict((oc) =>
+      oc.column('college_id').doUpdateSet((eb) => ({ value: eb('sync_counters.value', '+', count) })),
+    )
     .returning('value')
     .executeTakeFirstOrThrow()
   return Number(row.value) - count + 1
@@ -20,6 +18,67 @@ export async function takeVersions(trx: Kysely<Database>, collegeId: number, cou
 
 export async function takeVersion(trx: Kysely<Database>, collegeId: number): Promise<number> {
   return takeVersions(trx, collegeId, 1)
+}
+
+/** The change number rows carry while their transaction is still writing; `stampVersion` replaces it. */
+export const PENDING_VERSION = -1
+
+/** Collections whose writes take their number last; each is the table of the same name. */
+type StampedCollection = 'posts'
+
+/**
+ * Takes the change number as the last step of a write: the rows this transaction wrote with
+ * PENDING_VERSION in the collection's table (and, with `exits`, its rows of `sync_exits`) get it.
+ * Taking the number locks the college's counter until the commit, which is what keeps numbers
+ * committing in order (a reader never skips one); taken last, the lock is held for this one statement
+ * and the commit instead of the whole write, so a college's writers on PostgreSQL wait far less on
+ * each other. Other transactions' pending rows are invisible here, and committed rows never carry
+ * PENDING_VERSION.
+ */
+export async function stampVersion(
+  trx: Kysely<Database>,
+  collegeId: number,
+  collection: StampedCollection,
+  { exits = false } = {},
+): Promise<number> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    // One round trip while the counter is locked: the number and every stamp in one statement.
+    const { rows } = await sql<{ value: string | number }>`
+      with taken as (
+        insert into sync_counters (college_id, value) values (${collegeId}, 1)
+        on conflict (college_id) do update set value = sync_counters.value + 1
+        returning value
+      ), stamped as (
+        update ${sql.table(collection)} set version = (select value from taken)
+        where college_id = ${collegeId} and version = ${PENDING_VERSION}
+      )${
+        exits
+          ? sql`, exits as (
+        update sync_exits set version = (select value from taken)
+        where college_id = ${collegeId} and collection = ${collection} and version = ${PENDING_VERSION}
+      )`
+          : sql``
+      }
+      select value from taken`.execute(trx)
+    return Number(rows[0]!.value)
+  }
+  // SQLite: the transaction holds the database's write lock from its first statement anyway.
+  const version = await takeVersion(trx, collegeId)
+  await trx
+    .updateTable(collection)
+    .set({ version })
+    .where('college_id', '=', collegeId)
+    .where('version', '=', PENDING_VERSION)
+    .execute()
+  if (exits)
+    await trx
+      .updateTable('sync_exits')
+      .set({ version })
+      .where('college_id', '=', collegeId)
+      .where('collection', '=', collection)
+      .where('version', '=', PENDING_VERSION)
+      .execute()
+  return version
 }
 
 /** A deleted row of a shared collection, so every mirror drops it on its next pull. */

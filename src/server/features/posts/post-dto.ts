@@ -1,9 +1,10 @@
-// Rows of posts become the API's Post, with targets, pictures and author loaded in three queries.
+// Rows of posts become the API's Post, with targets, pictures and author loaded in three queries (or,
+// after a create, from what the write already holds).
 import type { Kysely, Selectable } from 'kysely'
 import type { Post, PostImage } from '#shared/posts.schema.ts'
 import type { Database, PostImagesTable, PostsTable } from '../../db/schema.ts'
 import { mediaUrl } from '../../platform/media.ts'
-import { groupBy, targetLists } from '../../platform/targets.ts'
+import { groupBy, type TargetRow, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
 export function imageDto(row: Selectable<PostImagesTable>): PostImage {
@@ -37,24 +38,44 @@ export async function toPostDtos(
       .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
       .execute(),
   ])
-  const authorById = new Map(
-    authors.map((a) => [
-      a.id,
-      { id: a.id, name: `${a.name} ${a.first_lastname}`.trim(), avatar_url: mediaUrl(a.avatar) },
-    ]),
-  )
+  const authorById = new Map(authors.map((a) => [a.id, a]))
   const targetsByPost = groupBy(targets, (t) => t.post_id)
   const imagesByPost = groupBy(images, (i) => i.post_id ?? '')
-  return rows.map((row) => ({
+  return rows.map((row) =>
+    postDto(
+      row,
+      targetsByPost.get(row.id) ?? [],
+      imagesByPost.get(row.id) ?? [],
+      authorById.get(row.author_id),
+    ),
+  )
+}
+
+type Author = { id: number; name: string; first_lastname: string; avatar: string | null }
+
+/** One post from its row, targets, pictures in order, and author (all at hand after a create). */
+export function postDto(
+  row: Selectable<PostsTable>,
+  targets: TargetRow[],
+  images: Selectable<PostImagesTable>[],
+  author: Author | undefined,
+): Post {
+  return {
     id: row.id,
     title: row.title,
     category_id: row.category_id,
     content: row.content,
-    ...targetLists(targetsByPost.get(row.id) ?? []),
+    ...targetLists(targets),
     publish_at: row.publish_at,
-    images: (imagesByPost.get(row.id) ?? []).map(imageDto),
-    author: authorById.get(row.author_id) ?? { id: row.author_id, name: '', avatar_url: null },
+    images: images.map(imageDto),
+    author: author
+      ? {
+          id: author.id,
+          name: `${author.name} ${author.first_lastname}`.trim(),
+          avatar_url: mediaUrl(author.avatar),
+        }
+      : { id: row.author_id, name: '', avatar_url: null },
     created_at: row.created_at,
     updated_at: row.updated_at,
-  }))
+  }
 }

@@ -9,11 +9,11 @@ import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
 import type { Storage } from '../../platform/storage.ts'
-import { recordExits, takeVersion, takeVersions } from '../../platform/sync-versions.ts'
+import { PENDING_VERSION, recordExits, stampVersion, takeVersions } from '../../platform/sync-versions.ts'
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
-import { toPostDtos } from './post-dto.ts'
+import { postDto, toPostDtos } from './post-dto.ts'
 import { removeFiles, removeLaterIfUnused, takePostImages } from './post-image-files.ts'
 
 async function checkCategory(scope: TenantScope, categoryId: number | null) {
@@ -26,16 +26,15 @@ async function checkCategory(scope: TenantScope, categoryId: number | null) {
   if (!found) throw validationError({ category_id: [messages.categoryUnknown] })
 }
 
+/** The pictures the post names, in its order, or a 422 when one is unknown or another post's. */
 async function checkImages(scope: TenantScope, ids: string[], postId: string) {
-  if (ids.length === 0) return
-  const found = await scope
-    .selectFrom('post_images')
-    .select(['id', 'post_id'])
-    .where('id', 'in', ids)
-    .execute()
+  if (ids.length === 0) return []
+  const found = await scope.selectFrom('post_images').selectAll().where('id', 'in', ids).execute()
   if (found.length !== new Set(ids).size || found.some((i) => i.post_id !== null && i.post_id !== postId)) {
     throw validationError({ image_ids: [messages.imageUnknown] })
   }
+  const byId = new Map(found.map((image) => [image.id, image]))
+  return ids.map((id, position) => ({ ...byId.get(id)!, post_id: postId, position }))
 }
 
 async function writeTargetsAndImages(
@@ -44,19 +43,23 @@ async function writeTargetsAndImages(
   postId: string,
   targets: TargetRow[],
   imageIds: string[],
+  fresh = false,
 ) {
   const scope = tenantScope(trx, collegeId)
-  await scope.deleteFrom('post_targets').where('post_id', '=', postId).execute()
+  // A new post has no targets or pictures yet to take away.
+  if (!fresh) await scope.deleteFrom('post_targets').where('post_id', '=', postId).execute()
   await scope
     .insertInto(
       'post_targets',
       targets.map((t) => ({ post_id: postId, ...t })),
     )
     .execute()
-  const before = await scope.selectFrom('post_images').select('id').where('post_id', '=', postId).execute()
-  const dropped = before.map((row) => row.id).filter((id) => !imageIds.includes(id))
-  await removeLaterIfUnused(trx, collegeId, dropped)
-  await scope.updateTable('post_images').set({ post_id: null }).where('post_id', '=', postId).execute()
+  if (!fresh) {
+    const before = await scope.selectFrom('post_images').select('id').where('post_id', '=', postId).execute()
+    const dropped = before.map((row) => row.id).filter((id) => !imageIds.includes(id))
+    await removeLaterIfUnused(trx, collegeId, dropped)
+    await scope.updateTable('post_images').set({ post_id: null }).where('post_id', '=', postId).execute()
+  }
   for (const [position, id] of imageIds.entries()) {
     await scope.updateTable('post_images').set({ post_id: postId, position }).where('id', '=', id).execute()
   }
@@ -100,11 +103,12 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
   if (replay) return replay
   await checkCategory(scope, input.category_id)
   const targets = await resolveTargets(scope, input)
-  await checkImages(scope, input.image_ids, input.id)
+  const images = await checkImages(scope, input.image_ids, input.id)
   const now = nowIso()
   const publishAt = input.publish_at ?? now
+  let row: Awaited<ReturnType<typeof insertPost>>
   try {
-    await insertPost(db, user, input, ip, { now, publishAt, targets })
+    row = await insertPost(db, user, input, ip, { now, publishAt, targets })
   } catch (error) {
     // The same request arrived twice at once and the other copy stored it first: this one is a replay.
     // Asked once, never in a loop: if the row is still not there, the error was something else.
@@ -112,7 +116,8 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
     if (replayed) return replayed
     throw error
   }
-  return { created: true, post: await loadPost(db, collegeId, input.id) }
+  // Answered from what the write holds: the stored copy is exactly this, with its change number.
+  return { created: true, post: postDto(row, targets, images, user) }
 }
 
 /** A create whose id is already stored: the stored post (a replay), or why it cannot be. */
@@ -138,24 +143,24 @@ async function insertPost(
   { now, publishAt, targets }: { now: string; publishAt: string; targets: TargetRow[] },
 ) {
   const collegeId = user.college_id!
+  const row = {
+    id: input.id,
+    college_id: collegeId,
+    author_id: user.id,
+    category_id: input.category_id,
+    title: input.title,
+    content: sanitizeRichText(input.content),
+    publish_at: publishAt,
+    announced: publishAt <= now ? 1 : 0,
+    version: PENDING_VERSION,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  }
   await db.transaction().execute(async (trx) => {
-    const version = await takeVersion(trx, collegeId)
-    await tenantScope(trx, collegeId)
-      .insertInto('posts', {
-        id: input.id,
-        author_id: user.id,
-        category_id: input.category_id,
-        title: input.title,
-        content: sanitizeRichText(input.content),
-        publish_at: publishAt,
-        announced: publishAt <= now ? 1 : 0,
-        version,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
-    await writeTargetsAndImages(trx, collegeId, input.id, targets, input.image_ids)
+    const { college_id: _, ...values } = row
+    await tenantScope(trx, collegeId).insertInto('posts', values).execute()
+    await writeTargetsAndImages(trx, collegeId, input.id, targets, input.image_ids, true)
     await audit(trx, {
       collegeId,
       actorId: user.id,
@@ -164,7 +169,9 @@ async function insertPost(
       subjectId: input.id,
       ip,
     })
+    row.version = await stampVersion(trx, collegeId, 'posts')
   })
+  return row
 }
 
 async function editablePost(db: Kysely<Database>, user: AuthUser, id: string) {
@@ -208,7 +215,7 @@ export async function updatePost(
   const now = nowIso()
   const publishAt = input.publish_at ?? row.publish_at
   const written = await writeUnlessChanged(db, async (trx) => {
-    const version = await takeVersion(trx, collegeId)
+    const version = PENDING_VERSION
     const before = await currentTargets(trx, collegeId, id)
     // Whoever could see it and no longer can (other targets, or a date moved to the future) is told.
     if (!sameTargets(before, targets) || (row.publish_at <= now && publishAt > now)) {
@@ -237,7 +244,7 @@ export async function updatePost(
       .where('updated_at', '=', row.updated_at)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
-    // Rolled back, so the change number taken above is not spent.
+    // Rolled back before any change number is taken.
     if (Number(updated.numUpdatedRows) !== 1) throw new ChangedMeanwhile()
     await writeTargetsAndImages(trx, collegeId, id, targets, input.image_ids)
     await audit(trx, {
@@ -248,6 +255,7 @@ export async function updatePost(
       subjectId: id,
       ip,
     })
+    await stampVersion(trx, collegeId, 'posts', { exits: true })
   })
   if (!written) return conflict(db, collegeId, id)
   return loadPost(db, collegeId, id)
@@ -269,7 +277,7 @@ export async function deletePost(
   if (base !== undefined && base !== row.updated_at) return conflict(db, collegeId, id)
   let files: string[] = []
   const deleted = await writeUnlessChanged(db, async (trx) => {
-    const version = await takeVersion(trx, collegeId)
+    const version = PENDING_VERSION
     const now = nowIso()
     files = await takePostImages(trx, collegeId, id)
     await recordExits(trx, collegeId, {
@@ -294,6 +302,7 @@ export async function deletePost(
       subjectId: id,
       ip,
     })
+    await stampVersion(trx, collegeId, 'posts', { exits: true })
   })
   if (!deleted) return conflict(db, collegeId, id)
   await removeFiles(storage, files)
