@@ -57,7 +57,7 @@ import { ApiError, handleError } from './platform/errors.ts'
 import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
 import { fileSecurityHeaders, securityHeaders } from './platform/security-headers.ts'
-import { clearShortCaches } from './platform/short-cache.ts'
+import { cachedTableWrites, clearShortCaches } from './platform/short-cache.ts'
 import { serveClient } from './platform/static-files.ts'
 import { registerSyncSources } from './platform/sync-registry.ts'
 import { isPlatformHost, resolveCollege } from './platform/tenancy.ts'
@@ -95,14 +95,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set('deps', deps)
     await next()
   })
-  // A write may change what the short caches hold (a token, a user, a role, a college): they are
-  // emptied once it is done, whatever its outcome.
+  // A write that changed what the short caches hold (a token, a user, a role, a college) empties them
+  // once it is done, whatever its outcome. Another request's such write counted meanwhile empties them
+  // again here, which is merely early.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    const before = cachedTableWrites(deps.db)
     try {
       await next()
     } finally {
-      clearShortCaches(deps.db)
+      const after = cachedTableWrites(deps.db)
+      if (before === undefined || after !== before) clearShortCaches(deps.db)
     }
   })
   app.use('*', requestLog)

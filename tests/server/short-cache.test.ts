@@ -1,10 +1,13 @@
 // A host's college and a token's user are kept a few seconds (platform/short-cache.ts): a signed-in
-// read then runs only its own statements, and any write on the server makes the next request read
-// them afresh, so a sign-out, a deactivation or a college's suspension take effect at once.
+// read then runs only its own statements, and a write to what they are read from makes the next
+// request read them afresh, so a sign-out, a deactivation or a college's suspension take effect at
+// once; a post or a message leaves them kept.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { clearShortCaches, SHORT_CACHE_MS, shortCache } from '#server/platform/short-cache.ts'
+import { COLLEGE_PERMISSIONS } from '#shared/roles.schema.ts'
 import { body } from './helpers/http.ts'
 import { addUserLike } from './helpers/people.ts'
+import { createPost } from './helpers/posts.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 let t: TestApp
@@ -71,6 +74,35 @@ describe('a write takes effect at once', () => {
     const res = await t.request('POST', `/api/v1/users/${id}/deactivate`, { token: admin })
     expect(res.status).toBeLessThan(300)
     expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(401)
+  })
+
+  it('writing a post keeps them; editing a role empties them', async () => {
+    const admin = await t.login('admin@demo.test')
+    const staff = await t.login('staff@demo.test')
+    const user = () => t.request('GET', '/api/v1/user', { token: staff })
+    await user()
+    await createPost(t, staff, { title: 'Nada que ver con sesiones' })
+    const afterPost = await statementsOf(user)
+    expect(afterPost.res.status).toBe(200)
+    const kept = afterPost.count
+
+    const roles = await body<{ data: { id: number; key: string; name: string; permissions: string[] }[] }>(
+      await t.request('GET', '/api/v1/roles', { token: admin }),
+    )
+    const staffRole = roles.data.find((role) => role.key === 'staff')!
+    const edited = await t.request('PUT', `/api/v1/roles/${staffRole.id}`, {
+      token: admin,
+      json: {
+        name: staffRole.name,
+        permissions: [
+          ...staffRole.permissions,
+          COLLEGE_PERMISSIONS.find((p) => !staffRole.permissions.includes(p)),
+        ],
+      },
+    })
+    expect(edited.status).toBe(200)
+    const afterRole = await statementsOf(user)
+    expect(afterRole.count).toBe(kept + 3)
   })
 
   it('a read that was under way when a write ended is not kept', async () => {

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { logger } from '../platform/logger.ts'
+import { CachedTableWrites, watchCachedTableWrites } from '../platform/short-cache.ts'
 import type { Database } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -54,7 +55,12 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('optimize = 0x10002')
   const optimize = setInterval(() => sqlite.pragma('optimize'), 6 * 60 * 60 * 1000)
   optimize.unref()
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) })
+  const watch = new CachedTableWrites()
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
+    plugins: [watch],
+  })
+  watchCachedTableWrites(db, watch)
   return {
     db,
     dialect: 'sqlite',
@@ -106,7 +112,9 @@ export function openPostgres(url: string): DbHandle {
   // An idle connection the server drops (restart, failover, terminate) is replaced on next use; without
   // this listener pg re-emits the error on the pool and it crashes the process.
   pool.on('error', (error) => logger.warn('idle database connection lost', { error: error.message }))
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const watch = new CachedTableWrites()
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch] })
+  watchCachedTableWrites(db, watch)
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }
 
