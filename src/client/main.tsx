@@ -12,6 +12,7 @@ import { requestPersistentStorage } from './platform/local-data.ts'
 import { watchOnline } from './platform/online.ts'
 import { loadPlugins } from './platform/plugins.ts'
 import { registerServiceWorker } from './platform/service-worker.ts'
+import { loggedInAtom } from './platform/session.ts'
 import { store } from './platform/store.ts'
 import { applyTheme, watchSystemTheme } from './platform/theme.ts'
 import { watchPendingRevocations } from './platform/token-revocation.ts'
@@ -64,9 +65,18 @@ async function boot() {
     },
     { name: 'persistent-storage', load: requestPersistentStorage },
     {
-      // Kept documents follow their documents (deleted, no longer for this person, a new file).
+      // Kept documents follow their documents (deleted, no longer for this person, a new file). Started
+      // once someone is signed in: the sign-in page has no mirror and should not load its code.
       name: 'kept-documents',
-      load: () => import('./features/documents/kept-watch.ts').then((m) => m.watchKeptDocuments()),
+      load: () => {
+        const start = () => import('./features/documents/kept-watch.ts').then((m) => m.watchKeptDocuments())
+        if (store.get(loggedInAtom)) return start()
+        const stop = store.sub(loggedInAtom, () => {
+          if (!store.get(loggedInAtom)) return
+          stop()
+          void start()
+        })
+      },
     },
   ])
   await router.load()

@@ -65,3 +65,21 @@ test('a visitor without an account learns how to get one and whom to ask', async
   await expect(page).toHaveURL(/\/auth\/signup-no/)
   await expect(page.getByText('contacto@demo.test')).toBeVisible()
 })
+
+test("the sign-in page loads none of the offline mirror's code until someone signs in", async ({ page }) => {
+  const scripts: Promise<string>[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''))
+  })
+  await page.goto('/auth/login')
+  await expect(page.getByLabel('Email')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const before = await Promise.all(scripts)
+  expect(before.length).toBeGreaterThan(0)
+  expect(before.filter((text) => text.includes('Dexie'))).toEqual([])
+  // Signed in, the mirror (and the watch over kept documents) loads.
+  await signIn(page, 'guardian@demo.test')
+  await expect
+    .poll(async () => (await Promise.all(scripts)).some((text) => text.includes('Dexie')))
+    .toBe(true)
+})

@@ -10,19 +10,7 @@ import { queryString, useRemote } from '../../platform/remote.ts'
 import { loggedInAtom } from '../../platform/session.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { ButtonLink } from '../../ui/link.tsx'
-
-export type OutcomeSearch = { p?: string; e?: string; d?: string; s?: string }
-
-// The router reads `e=1796092178` as a number: the signed values are taken back as text.
-const text = (value: unknown) =>
-  (typeof value === 'string' || typeof value === 'number') && String(value).length <= 100
-    ? String(value)
-    : undefined
-
-/** The outcome pages' address: the payment and the signature that lets it be read without sign-in. */
-export function outcomeSearch(search: Record<string, unknown>): OutcomeSearch {
-  return { p: text(search.p), e: text(search.e), d: text(search.d), s: text(search.s) }
-}
+import type { OutcomeSearch } from './outcome-search.ts'
 
 export function PaymentOutcomeCard({
   search,

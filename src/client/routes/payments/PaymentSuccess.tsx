@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { AuthPage } from '../../features/auth/auth-page.tsx'
-import { outcomeSearch, PaymentOutcomeCard } from '../../features/payments/payment-outcome.tsx'
+import { outcomeSearch } from '../../features/payments/outcome-search.ts'
+import { PaymentOutcomeCard } from '../../features/payments/payment-outcome.tsx'
 import { ensureAppMessages } from '../../platform/i18n.ts'
 
 // Public, as the spec says: the payer may come back from the bank in a browser that is not signed in.
