@@ -17,6 +17,7 @@ import {
 import { bytesRows, coldStartRows, engineRows, launchBrowser } from './lib/browser.ts'
 import { feedRows, monthViewRows } from './lib/calendar.ts'
 import { bundlePageScript, prepareClient } from './lib/client-build.ts'
+import { lighthouseRows } from './lib/lighthouse.ts'
 import { messengerLiveRows } from './lib/messenger-live.ts'
 import { postWriteRows } from './lib/post-writes.ts'
 import { type Server, startNode } from './lib/processes.ts'
@@ -262,6 +263,8 @@ async function main() {
     }
     log(`[${elapsed()}] browser: offline cold start`)
     rows.push(...(await coldStartRows(app, token, browserSettings, log)))
+    log(`[${elapsed()}] Lighthouse (mobile): /auth/login, / and /app/home`)
+    rows.push(...(await lighthouseRows(app, token, log)))
     await app.stop()
 
     const databaseUrl = process.env.DATABASE_URL

@@ -4,7 +4,7 @@ import { Menu } from 'lucide-react'
 import { type Area, type BadgeKey, bottomBarAreas } from './areas.ts'
 import { NavLink } from './nav-link.tsx'
 
-/** The phone's bar at the bottom, in reach of the thumb: the main areas and "More". */
+/** The phone's bar at the bottom, in reach of the thumb: the main areas and "Menu" (every other area). */
 export function BottomNav({ areas, badges }: { areas: Area[]; badges: Record<BadgeKey, number> }) {
   const { t } = useLingui()
   const { shown, more } = bottomBarAreas(areas)
@@ -24,7 +24,7 @@ export function BottomNav({ areas, badges }: { areas: Area[]; badges: Record<Bad
           className="flex min-h-14 min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-1 text-[11px] font-medium text-slate-600 dark:text-slate-400 [&.active]:text-brand-ink"
         >
           <Menu aria-hidden="true" className="size-6" />
-          <span>{t`More`}</span>
+          <span>{t`Menu`}</span>
         </Link>
       )}
     </nav>

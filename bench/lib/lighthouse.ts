@@ -1,0 +1,88 @@
+// Lighthouse (mobile, simulated slow 4G, its defaults) on the sign-in page, the public home and a
+// signed-in /app/home, with Debian's Chromium: each category's score and the largest paint.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import puppeteer from 'puppeteer-core'
+import type { Server } from './processes.ts'
+import { fmt, type Row } from './table.ts'
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
+const LCP_TARGET_MS = 2_000
+
+type Audit = { page: string; scores: Record<(typeof CATEGORIES)[number], number>; lcpMs: number }
+
+async function audit(port: number, url: string, keepStorage: boolean): Promise<Audit> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Signed in, the token the browser holds must survive Lighthouse's usual clean slate.
+    disableStorageReset: keepStorage,
+  })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { categories, audits } = result.lhr
+  const scores = Object.fromEntries(
+    CATEGORIES.map((name) => [name, Math.round((categories[name]?.score ?? 0) * 100)]),
+  ) as Audit['scores']
+  return { page: new URL(url).pathname, scores, lcpMs: audits['largest-contentful-paint']?.numericValue ?? 0 }
+}
+
+export async function lighthouseRows(
+  server: Server,
+  token: string,
+  log: (line: string) => void,
+): Promise<Row[]> {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    userDataDir: profile,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  try {
+    const audits = [
+      await audit(chrome.port, `${server.origin}/auth/login`, false),
+      await audit(chrome.port, `${server.origin}/`, false),
+    ]
+    // The token goes where the app keeps it, on the app's own origin, before /app/home is audited.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
+    const page = await browser.newPage()
+    await page.goto(`${server.origin}/auth/login`)
+    await page.evaluate((t) => {
+      localStorage.setItem('token', t)
+      localStorage.setItem('locale', 'en')
+    }, token)
+    await page.close()
+    await browser.disconnect()
+    audits.push(await audit(chrome.port, `${server.origin}/app/home`, true))
+    const rows: Row[] = []
+    for (const { page: path, scores, lcpMs } of audits) {
+      log(
+        `  lighthouse ${path}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, largest paint ${fmt.ms(lcpMs)}`,
+      )
+      rows.push(
+        {
+          measure: `Lighthouse mobile ${path}: performance / accessibility / best practices / SEO`,
+          value: CATEGORIES.map((c) => scores[c]).join(' / '),
+          target: '>= 95 / 100 / 100 / 100',
+          met: CATEGORIES.every((c) => scores[c] >= TARGETS[c]),
+        },
+        {
+          measure: `Lighthouse mobile ${path}: largest contentful paint (simulated slow 4G)`,
+          value: fmt.ms(lcpMs),
+          target: `< ${fmt.ms(LCP_TARGET_MS)}`,
+          met: lcpMs < LCP_TARGET_MS,
+        },
+      )
+    }
+    return rows
+  } finally {
+    chrome.kill()
+    rmSync(profile, { recursive: true, force: true })
+  }
+}
