@@ -1,11 +1,9 @@
 // `npm run bench` (or `npm run bench -- --quick`): what users feel, each figure beside a baseline
 // measured in the same run. Not part of `npm test`; nothing here asserts a time. See README "Performance".
 import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import {
   compareEndpoint,
   type Endpoint,
@@ -20,7 +18,7 @@ import { bundlePageScript, prepareClient } from './lib/client-build.ts'
 import { lighthouseRows } from './lib/lighthouse.ts'
 import { messengerLiveRows } from './lib/messenger-live.ts'
 import { postWriteRows } from './lib/post-writes.ts'
-import { type Server, startNode } from './lib/processes.ts'
+import { type Server, scratchDatabase, startNode } from './lib/processes.ts'
 import { pushFanoutRows } from './lib/push-fanout.ts'
 import { statisticsRows } from './lib/statistics.ts'
 import { fmt, type Row, renderTable } from './lib/table.ts'
@@ -160,17 +158,11 @@ async function postgresRows(
   dataDir: string,
 ): Promise<Row[]> {
   // A database of its own next to the given one, dropped at the end: the bench never writes into yours.
-  const name = `college_bench_${process.pid}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(databaseUrl)
-  url.pathname = `/${name}`
+  const database = await scratchDatabase(databaseUrl, 'college_bench')
   let app: Server | undefined
   try {
-    seed({ DATABASE_URL: url.toString(), DATA_DIR: dataDir })
-    app = await startApp({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, distDir)
+    seed({ DATABASE_URL: database.url, DATA_DIR: dataDir })
+    app = await startApp({ DATABASE_URL: database.url, DATA_DIR: dataDir }, distDir)
     const rows = (await apiRows('PostgreSQL: ', app, bare)).rows
     log(`[${elapsed()}] PostgreSQL: posts created by 20 writers at once`)
     const staff = await signIn(app, 'staff@demo.test', PASSWORD)
@@ -178,10 +170,7 @@ async function postgresRows(
     return rows
   } finally {
     await app?.stop()
-    const cleanup = new pg.Client({ connectionString: databaseUrl })
-    await cleanup.connect()
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await cleanup.end()
+    await database.drop()
   }
 }
 

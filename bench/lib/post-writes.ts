@@ -8,12 +8,14 @@ import { fmt, type Row } from './table.ts'
 
 export type WriteFigures = { wps: number; p50: number; p99: number; failed: number }
 
+type Course = { grade: number; course: number }
+
 export async function createPosts(
   server: Server,
   token: string,
+  { grade, course }: Course,
   settings: { connections: number; durationS: number; warmupS: number },
 ): Promise<WriteFigures> {
-  const { grade, course } = await someCourse(server, token)
   const options = {
     url: `${server.origin}/api/v1/posts`,
     method: 'POST' as const,
@@ -61,7 +63,7 @@ const TARGET_P99_MS = 100
  * does with no one to wait for), with their p99. Posts go to one course.
  */
 /** A course of the college and its grade, as the post form lists them. */
-async function someCourse(server: Server, token: string): Promise<{ grade: number; course: number }> {
+async function someCourse(server: Server, token: string): Promise<Course> {
   const res = await fetch(`${server.origin}/api/v1/grades`, { headers: { authorization: `Bearer ${token}` } })
   const body = (await res.json()) as { courses?: { id: number; grade_id: number }[] }
   const last = body.courses?.at(-1)
@@ -76,8 +78,9 @@ export async function postWriteRows(
   settings: { durationS: number; warmupS: number },
   log: (line: string) => void,
 ): Promise<Row[]> {
-  const alone = await createPosts(server, token, { ...settings, connections: 1 })
-  const many = await createPosts(server, token, { ...settings, connections: 20 })
+  const course = await someCourse(server, token)
+  const alone = await createPosts(server, token, course, { ...settings, connections: 1 })
+  const many = await createPosts(server, token, course, { ...settings, connections: 20 })
   log(
     `  posts created: one writer ${fmt.int(alone.wps)}/s (p99 ${alone.p99} ms), ` +
       `20 writers ${fmt.int(many.wps)}/s (p99 ${many.p99} ms), ${many.failed} failed`,

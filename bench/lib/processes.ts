@@ -1,7 +1,9 @@
 // Child processes the benchmarks measure: the app's server and the bare baseline, started alike.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import pg from 'pg'
 
 export type Server = {
   name: string
@@ -89,5 +91,28 @@ export function resetPeakRss(pid: number): void {
     writeFileSync(`/proc/${pid}/clear_refs`, '5')
   } catch {
     // Not Linux, or not allowed: the peak is then the peak since start.
+  }
+}
+
+/** A new PostgreSQL database beside `url`'s (on the same server), and how to drop it. */
+export async function scratchDatabase(
+  url: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+    },
   }
 }

@@ -14,7 +14,7 @@ import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
 import { type BuiltClient, writeBuiltClient } from './helpers/built-client.ts'
-import { makeImage } from './helpers/images.ts'
+import { pictureUpload } from './helpers/images.ts'
 import { conversationInput } from './helpers/messenger.ts'
 import { sendInput } from './helpers/notifications.ts'
 import { postInput } from './helpers/posts.ts'
@@ -133,13 +133,7 @@ describe('two app servers behind nginx, one PostgreSQL', () => {
 
   it('serves a picture uploaded through nginx from both servers, out of the object store', async () => {
     const admin = await tokenOf(front, 'admin@demo.test')
-    const form = new FormData()
-    form.set('id', uuidv7())
-    form.set(
-      'file',
-      new Blob([new Uint8Array(await makeImage('png', 640, 480))], { type: 'image/png' }),
-      'p.png',
-    )
+    const form = await pictureUpload(uuidv7())
     const res = await fetch(`${front}/api/v1/post-images`, {
       method: 'POST',
       headers: bearer(admin),

@@ -3,29 +3,20 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
 import { v7 as uuidv7 } from 'uuid'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, scratchDatabase } from './helpers/server-process.ts'
 
 const dialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite'
 let dataDir: string
 let databaseUrl: string | undefined
+let database: { drop: () => Promise<void> } | undefined
 let port: number
 let server: ChildProcess | undefined
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number }
-      probe.close(() => resolve(free))
-    })
-  })
-}
 
 async function start(): Promise<void> {
   server = spawn(process.execPath, ['src/server/main.ts'], {
@@ -87,26 +78,16 @@ beforeAll(async () => {
     '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body></body></html>',
   )
   if (dialect === 'postgres') {
-    const name = `college_crash_${process.pid}_${randomBytes(3).toString('hex')}`
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(process.env.TEST_DATABASE_URL!)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
+    const scratch = await scratchDatabase('college_crash')
+    database = scratch
+    databaseUrl = scratch.url
   }
   port = await freePort()
 })
 
 afterAll(async () => {
   server?.kill('SIGKILL')
-  if (databaseUrl) {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`)
-    await admin.end()
-  }
+  await database?.drop()
   rmSync(dataDir, { recursive: true, force: true })
 })
 

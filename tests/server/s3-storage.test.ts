@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moveFilesToStore } from '#server/platform/move-files.ts'
 import { type S3Settings, s3Storage } from '#server/platform/s3-storage.ts'
 import { body, EN } from './helpers/http.ts'
-import { makeImage } from './helpers/images.ts'
+import { pictureUpload } from './helpers/images.ts'
 import { type S3StandIn, startS3StandIn } from './helpers/s3-stand-in.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -68,13 +68,7 @@ describe('the app on an S3-compatible store', () => {
 
   async function uploadPicture() {
     const admin = await t.login('admin@demo.test')
-    const form = new FormData()
-    form.set('id', uuidv7())
-    form.set(
-      'file',
-      new Blob([new Uint8Array(await makeImage('png', 640, 480))], { type: 'image/png' }),
-      'p.png',
-    )
+    const form = await pictureUpload(uuidv7())
     const res = await t.request('POST', '/api/v1/post-images', { token: admin, body: form, headers: EN })
     expect(res.status).toBe(201)
     const { url } = await body<{ url: string }>(res)

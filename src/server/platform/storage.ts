@@ -16,6 +16,11 @@ export type Storage = {
   remove(key: string): Promise<void>
 }
 
+/** Removes these stored files (a row's picture and thumbnail, say); a missing one is no error. */
+export async function removeStored(storage: Storage, keys: (string | null | undefined)[]): Promise<void> {
+  await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => storage.remove(key)))
+}
+
 export function localStorage(root: string): Storage {
   const pathOf = (key: string) => {
     const safe = normalize(key).replace(/^(\.\.(\/|\\|$))+/, '')

@@ -16,3 +16,15 @@ export async function makeImage(
 export async function imageMetadata(data: ArrayBuffer | Buffer) {
   return sharp(Buffer.isBuffer(data) ? data : Buffer.from(data)).metadata()
 }
+
+/** A post picture upload as the app sends it: the device's id for it, and a 640×480 PNG. */
+export async function pictureUpload(id: string): Promise<FormData> {
+  const form = new FormData()
+  form.set('id', id)
+  form.set(
+    'file',
+    new Blob([new Uint8Array(await makeImage('png', 640, 480))], { type: 'image/png' }),
+    'p.png',
+  )
+  return form
+}

@@ -119,7 +119,7 @@ export async function startS3StandIn(bucket = 'college-files'): Promise<S3StandI
       state.down = value
     },
     holdBack(key) {
-      let release = () => undefined as void
+      let release: () => void = () => undefined
       held.set(
         key,
         new Promise<void>((resolve) => {

@@ -1,20 +1,9 @@
 // The real server (`src/server/main.ts`) as its own process, for tests of how several run together:
 // started on a free port with the given environment, ready once it prints its banner.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { createServer } from 'node:net'
-import pg from 'pg'
+import { freePort, scratchDatabase as scratchBeside } from '../../../bench/lib/processes.ts'
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+export { freePort }
 
 export type ServerProcess = {
   port: number
@@ -62,22 +51,6 @@ export async function startServer(
 }
 
 /** A new PostgreSQL database beside TEST_DATABASE_URL's, and how to drop it. */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL!
-  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
-    },
-  }
+export function scratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return scratchBeside(process.env.TEST_DATABASE_URL!, prefix)
 }

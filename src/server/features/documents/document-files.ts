@@ -15,7 +15,7 @@ import { sniffDocument } from '../../platform/file-types.ts'
 import { ImageRefused, processImage } from '../../platform/images.ts'
 import { enqueueJob, registerJob } from '../../platform/jobs.ts'
 import { randomToken } from '../../platform/secrets.ts'
-import type { Storage } from '../../platform/storage.ts'
+import { removeStored, type Storage } from '../../platform/storage.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { cleanFileName, readUpload } from '../../platform/uploads.ts'
 import { toFileDto } from './document-dto.ts'
@@ -38,9 +38,7 @@ export async function removeDocumentFile(
     .executeTakeFirst()
   if (!row) return
   await scope.deleteFrom('document_files').where('id', '=', id).execute()
-  await Promise.all(
-    [row.file_key, row.thumb_key].filter((k): k is string => k !== null).map((k) => storage.remove(k)),
-  )
+  await removeStored(storage, [row.file_key, row.thumb_key])
 }
 
 // An upload whose document never came (the form was abandoned) is removed a day later.
@@ -169,7 +167,7 @@ documentFileRoutes.post('/api/v1/document-files', requirePermission('documents.m
     })
   } catch (error) {
     // Nothing stays behind a failed request; the same upload arriving twice at once is a replay.
-    await Promise.all(stored.keys.map((key) => storage.remove(key)))
+    await removeStored(storage, stored.keys)
     const again = await db.selectFrom('document_files').selectAll().where('id', '=', id).executeTakeFirst()
     if (again?.uploader_id === user.id && again.college_id === collegeId) return c.json(toFileDto(again))
     throw error

@@ -11,7 +11,7 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser, College } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { pokeUsers } from '../../platform/live.ts'
-import type { Storage } from '../../platform/storage.ts'
+import { removeStored, type Storage } from '../../platform/storage.ts'
 import { type AudienceTarget, recordExits, takeVersion } from '../../platform/sync-versions.ts'
 import { resolveTargets, sameTargets } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
@@ -305,10 +305,7 @@ export async function deleteDocument(
     .select(['file_key', 'thumb_key'])
     .where('id', '=', row.file_id)
     .executeTakeFirst()
-  if (file)
-    await Promise.all(
-      [file.file_key, file.thumb_key].filter((k): k is string => k !== null).map((k) => storage.remove(k)),
-    )
+  if (file) await removeStored(storage, [file.file_key, file.thumb_key])
   pokeUsers(collegeId)
 }
 

@@ -17,6 +17,7 @@ import { ImageRefused, processImage } from '../../platform/images.ts'
 import { enqueueJob, registerJob } from '../../platform/jobs.ts'
 import { sendStored } from '../../platform/media.ts'
 import { randomToken } from '../../platform/secrets.ts'
+import { removeStored } from '../../platform/storage.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { cleanFileName, readUpload } from '../../platform/uploads.ts'
 
@@ -34,9 +35,7 @@ registerJob(UNSENT_FILE_JOB, async (deps, job) => {
     .executeTakeFirst()
   if (!row) return
   await scope.deleteFrom('message_attachments').where('id', '=', id).where('message_id', 'is', null).execute()
-  await Promise.all(
-    [row.file_key, row.thumb_key].filter((k): k is string => Boolean(k)).map((k) => deps.storage.remove(k)),
-  )
+  await removeStored(deps.storage, [row.file_key, row.thumb_key])
 })
 
 export const messageAttachmentRoutes = new Hono<AppEnv>()
@@ -201,7 +200,7 @@ messageAttachmentRoutes.post('/api/v1/message-attachments', requirePermission('m
     })
   } catch (error) {
     // Nothing stays behind a failed request; the same upload arriving twice at once is a replay.
-    await Promise.all(stored.keys.map((key) => storage.remove(key)))
+    await removeStored(storage, stored.keys)
     const again = await db
       .selectFrom('message_attachments')
       .selectAll()

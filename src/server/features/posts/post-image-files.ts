@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema.ts'
 import { enqueueJob, registerJob } from '../../platform/jobs.ts'
-import type { Storage } from '../../platform/storage.ts'
+import { removeStored } from '../../platform/storage.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
 const UNUSED_IMAGE_JOB = 'post-image.unused'
@@ -32,10 +32,6 @@ export async function takePostImages(trx: Kysely<Database>, collegeId: number, p
   return rows.flatMap((row) => [row.image_key, row.thumb_key])
 }
 
-export async function removeFiles(storage: Storage, keys: string[]) {
-  await Promise.all(keys.map((key) => storage.remove(key)))
-}
-
 registerJob(UNUSED_IMAGE_JOB, async (deps, job) => {
   const { id } = job.payload as { id: string }
   const scope = tenantScope(deps.db, job.collegeId!)
@@ -51,5 +47,5 @@ registerJob(UNUSED_IMAGE_JOB, async (deps, job) => {
     .where('id', '=', id)
     .where('post_id', 'is', null)
     .executeTakeFirst()
-  if (Number(gone.numDeletedRows) === 1) await removeFiles(deps.storage, [row.image_key, row.thumb_key])
+  if (Number(gone.numDeletedRows) === 1) await removeStored(deps.storage, [row.image_key, row.thumb_key])
 })

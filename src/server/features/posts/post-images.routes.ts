@@ -9,6 +9,7 @@ import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, validationError } from '../../platform/errors.ts'
 import { ImageRefused, processImage } from '../../platform/images.ts'
 import { randomToken } from '../../platform/secrets.ts'
+import { removeStored } from '../../platform/storage.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readUpload } from '../../platform/uploads.ts'
 import { imageDto } from './post-dto.ts'
@@ -80,7 +81,7 @@ postImagesRoutes.post(
       })
     } catch (error) {
       // Nothing stays behind a failed request: the files go with the row that was not written.
-      await Promise.all([storage.remove(imageKey), storage.remove(thumbKey)])
+      await removeStored(storage, [imageKey, thumbKey])
       const stored = await db.selectFrom('post_images').selectAll().where('id', '=', id).executeTakeFirst()
       // The same upload arrived twice at once and the other copy was stored first.
       if (stored?.uploader_id === user.id) return c.json(imageDto(stored))

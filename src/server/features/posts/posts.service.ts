@@ -8,13 +8,13 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
-import type { Storage } from '../../platform/storage.ts'
+import { removeStored, type Storage } from '../../platform/storage.ts'
 import { PENDING_VERSION, recordExits, stampVersion, takeVersions } from '../../platform/sync-versions.ts'
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
 import { postDto, toPostDtos } from './post-dto.ts'
-import { removeFiles, removeLaterIfUnused, takePostImages } from './post-image-files.ts'
+import { removeLaterIfUnused, takePostImages } from './post-image-files.ts'
 
 async function checkCategory(scope: TenantScope, categoryId: number | null) {
   if (categoryId === null) return
@@ -215,14 +215,13 @@ export async function updatePost(
   const now = nowIso()
   const publishAt = input.publish_at ?? row.publish_at
   const written = await writeUnlessChanged(db, async (trx) => {
-    const version = PENDING_VERSION
     const before = await currentTargets(trx, collegeId, id)
     // Whoever could see it and no longer can (other targets, or a date moved to the future) is told.
     if (!sameTargets(before, targets) || (row.publish_at <= now && publishAt > now)) {
       await recordExits(trx, collegeId, {
         collection: 'posts',
         rowId: id,
-        version,
+        version: PENDING_VERSION,
         published: row.publish_at <= now,
         targets: before,
       })
@@ -237,7 +236,7 @@ export async function updatePost(
         content: sanitizeRichText(input.content),
         publish_at: publishAt,
         announced: publishAt <= now ? 1 : 0,
-        version,
+        version: PENDING_VERSION,
         updated_at: nextStamp(row.updated_at),
       })
       .where('id', '=', id)
@@ -277,19 +276,18 @@ export async function deletePost(
   if (base !== undefined && base !== row.updated_at) return conflict(db, collegeId, id)
   let files: string[] = []
   const deleted = await writeUnlessChanged(db, async (trx) => {
-    const version = PENDING_VERSION
     const now = nowIso()
     files = await takePostImages(trx, collegeId, id)
     await recordExits(trx, collegeId, {
       collection: 'posts',
       rowId: id,
-      version,
+      version: PENDING_VERSION,
       published: row.publish_at <= now,
       targets: await currentTargets(trx, collegeId, id),
     })
     const result = await tenantScope(trx, collegeId)
       .updateTable('posts')
-      .set({ deleted_at: now, updated_at: nextStamp(row.updated_at), version })
+      .set({ deleted_at: now, updated_at: nextStamp(row.updated_at), version: PENDING_VERSION })
       .where('id', '=', id)
       .where('updated_at', '=', row.updated_at)
       .executeTakeFirst()
@@ -305,7 +303,7 @@ export async function deletePost(
     await stampVersion(trx, collegeId, 'posts', { exits: true })
   })
   if (!deleted) return conflict(db, collegeId, id)
-  await removeFiles(storage, files)
+  await removeStored(storage, files)
 }
 
 /** Scheduled posts whose date has come get a new change number, so mirrors pull them now. */
