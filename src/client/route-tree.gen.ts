@@ -12,16 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as BenefitsRouteRouteImport } from './routes/benefits/route'
 import { Route as BlogRouteRouteImport } from './routes/blog/route'
 import { Route as CollegeRouteRouteImport } from './routes/college/route'
 import { Route as CollegeNotificationsRouteRouteImport } from './routes/college-notifications/route'
 import { Route as CollegesRouteRouteImport } from './routes/colleges/route'
+import { Route as CompaniesRouteRouteImport } from './routes/companies/route'
+import { Route as CompanyRouteRouteImport } from './routes/company/route'
 import { Route as DocumentosRouteRouteImport } from './routes/documentos/route'
 import { Route as EventsRouteRouteImport } from './routes/events/route'
 import { Route as MessengerRouteRouteImport } from './routes/messenger/route'
 import { Route as NotificationsRouteRouteImport } from './routes/notifications/route'
 import { Route as PlatformRouteRouteImport } from './routes/platform/route'
 import { Route as ProcessesRouteRouteImport } from './routes/processes/route'
+import { Route as PymeRouteRouteImport } from './routes/pyme/route'
+import { Route as PymeCategoryRouteRouteImport } from './routes/pyme-category/route'
+import { Route as PymesRouteRouteImport } from './routes/pymes/route'
 import { Route as StatisticsRouteRouteImport } from './routes/statistics/route'
 import { Route as UsersRouteRouteImport } from './routes/users/route'
 import { Route as AdminContactsRouteRouteImport } from './routes/admin/contacts/route'
@@ -34,6 +40,7 @@ import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupNoRouteImport } from './routes/auth/signup-no'
+import { Route as BenefitsIndexRouteImport } from './routes/benefits/index'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSplatRouteImport } from './routes/blog/$'
 import { Route as BlogGalleryRouteImport } from './routes/blog/gallery'
@@ -44,6 +51,7 @@ import { Route as CollegeNotificationsNewNotificationRouteImport } from './route
 import { Route as CollegeIndexRouteImport } from './routes/college/index'
 import { Route as CollegesContactRouteImport } from './routes/colleges/contact'
 import { Route as CollegesDetailsRouteImport } from './routes/colleges/details'
+import { Route as CompanyIndexRouteImport } from './routes/company/index'
 import { Route as DocumentosIndexRouteImport } from './routes/documentos/index'
 import { Route as DocumentosSplatRouteImport } from './routes/documentos/$'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
@@ -56,6 +64,8 @@ import { Route as PaymentsSignedRouteImport } from './routes/payments/_signed'
 import { Route as PaymentsTestCheckoutRouteImport } from './routes/payments/test-checkout'
 import { Route as PlatformCollegesRouteImport } from './routes/platform/colleges'
 import { Route as ProcessesIndexRouteImport } from './routes/processes/index'
+import { Route as PymeCategoryIndexRouteImport } from './routes/pyme-category/index'
+import { Route as PymesIndexRouteImport } from './routes/pymes/index'
 import { Route as StatisticsIndexRouteImport } from './routes/statistics/index'
 import { Route as UsersIndexRouteImport } from './routes/users/index'
 import { Route as UsersSplatRouteImport } from './routes/users/$'
@@ -72,8 +82,10 @@ import { Route as CollegesHistoryIndexRouteImport } from './routes/colleges/hist
 import { Route as CollegesManagersIndexRouteImport } from './routes/colleges/managers/index'
 import { Route as CollegesSliderIndexRouteImport } from './routes/colleges/slider/index'
 import { Route as CollegesSocialIndexRouteImport } from './routes/colleges/social/index'
+import { Route as CompaniesUsersIndexRouteImport } from './routes/companies/users/index'
 import { Route as PaymentsSignedIndexRouteImport } from './routes/payments/_signed/index'
 import { Route as ProcessesProcessesIdRouteImport } from './routes/processes/processes/$id'
+import { Route as PymeDetailsIdRouteImport } from './routes/pyme/details/$id'
 import { Route as PaymentsSignedFeesIndexRouteImport } from './routes/payments/_signed/fees/index'
 import { Route as PaymentsSignedPaymentsIndexRouteImport } from './routes/payments/_signed/payments/index'
 
@@ -90,6 +102,11 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BenefitsRouteRoute = BenefitsRouteRouteImport.update({
+  id: '/benefits',
+  path: '/benefits',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogRouteRoute = BlogRouteRouteImport.update({
@@ -111,6 +128,16 @@ const CollegeNotificationsRouteRoute =
 const CollegesRouteRoute = CollegesRouteRouteImport.update({
   id: '/colleges',
   path: '/colleges',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompaniesRouteRoute = CompaniesRouteRouteImport.update({
+  id: '/companies',
+  path: '/companies',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompanyRouteRoute = CompanyRouteRouteImport.update({
+  id: '/company',
+  path: '/company',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DocumentosRouteRoute = DocumentosRouteRouteImport.update({
@@ -141,6 +168,21 @@ const PlatformRouteRoute = PlatformRouteRouteImport.update({
 const ProcessesRouteRoute = ProcessesRouteRouteImport.update({
   id: '/processes',
   path: '/processes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PymeRouteRoute = PymeRouteRouteImport.update({
+  id: '/pyme',
+  path: '/pyme',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PymeCategoryRouteRoute = PymeCategoryRouteRouteImport.update({
+  id: '/pyme-category',
+  path: '/pyme-category',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PymesRouteRoute = PymesRouteRouteImport.update({
+  id: '/pymes',
+  path: '/pymes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StatisticsRouteRoute = StatisticsRouteRouteImport.update({
@@ -203,6 +245,11 @@ const AuthSignupNoRoute = AuthSignupNoRouteImport.update({
   path: '/auth/signup-no',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BenefitsIndexRoute = BenefitsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => BenefitsRouteRoute,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -254,6 +301,11 @@ const CollegesDetailsRoute = CollegesDetailsRouteImport.update({
   id: '/details',
   path: '/details',
   getParentRoute: () => CollegesRouteRoute,
+} as any)
+const CompanyIndexRoute = CompanyIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => CompanyRouteRoute,
 } as any)
 const DocumentosIndexRoute = DocumentosIndexRouteImport.update({
   id: '/',
@@ -314,6 +366,16 @@ const ProcessesIndexRoute = ProcessesIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => ProcessesRouteRoute,
+} as any)
+const PymeCategoryIndexRoute = PymeCategoryIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PymeCategoryRouteRoute,
+} as any)
+const PymesIndexRoute = PymesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PymesRouteRoute,
 } as any)
 const StatisticsIndexRoute = StatisticsIndexRouteImport.update({
   id: '/',
@@ -395,6 +457,11 @@ const CollegesSocialIndexRoute = CollegesSocialIndexRouteImport.update({
   path: '/social/',
   getParentRoute: () => CollegesRouteRoute,
 } as any)
+const CompaniesUsersIndexRoute = CompaniesUsersIndexRouteImport.update({
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => CompaniesRouteRoute,
+} as any)
 const PaymentsSignedIndexRoute = PaymentsSignedIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -404,6 +471,11 @@ const ProcessesProcessesIdRoute = ProcessesProcessesIdRouteImport.update({
   id: '/processes/$id',
   path: '/processes/$id',
   getParentRoute: () => ProcessesRouteRoute,
+} as any)
+const PymeDetailsIdRoute = PymeDetailsIdRouteImport.update({
+  id: '/details/$id',
+  path: '/details/$id',
+  getParentRoute: () => PymeRouteRoute,
 } as any)
 const PaymentsSignedFeesIndexRoute = PaymentsSignedFeesIndexRouteImport.update({
   id: '/fees/',
@@ -421,16 +493,22 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
+  '/benefits': typeof BenefitsRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
   '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/companies': typeof CompaniesRouteRouteWithChildren
+  '/company': typeof CompanyRouteRouteWithChildren
   '/documentos': typeof DocumentosRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/processes': typeof ProcessesRouteRouteWithChildren
+  '/pyme': typeof PymeRouteRouteWithChildren
+  '/pyme-category': typeof PymeCategoryRouteRouteWithChildren
+  '/pymes': typeof PymesRouteRouteWithChildren
   '/statistics': typeof StatisticsRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
@@ -461,14 +539,18 @@ export interface FileRoutesByFullPath {
   '/users/new': typeof UsersNewRoute
   '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
+  '/benefits/': typeof BenefitsIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
+  '/company/': typeof CompanyIndexRoute
   '/documentos/': typeof DocumentosIndexRoute
   '/events/': typeof EventsIndexRoute
   '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
   '/processes/': typeof ProcessesIndexRoute
+  '/pyme-category/': typeof PymeCategoryIndexRoute
+  '/pymes/': typeof PymesIndexRoute
   '/statistics/': typeof StatisticsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
@@ -476,12 +558,14 @@ export interface FileRoutesByFullPath {
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
   '/processes/processes/$id': typeof ProcessesProcessesIdRoute
+  '/pyme/details/$id': typeof PymeDetailsIdRoute
   '/admin/contacts/': typeof AdminContactsIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
   '/colleges/history/': typeof CollegesHistoryIndexRoute
   '/colleges/managers/': typeof CollegesManagersIndexRoute
   '/colleges/slider/': typeof CollegesSliderIndexRoute
   '/colleges/social/': typeof CollegesSocialIndexRoute
+  '/companies/users/': typeof CompaniesUsersIndexRoute
   '/payments/': typeof PaymentsSignedIndexRoute
   '/payments/fees/': typeof PaymentsSignedFeesIndexRoute
   '/payments/payments/': typeof PaymentsSignedPaymentsIndexRoute
@@ -490,7 +574,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/companies': typeof CompaniesRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
+  '/pyme': typeof PymeRouteRouteWithChildren
   '/admin/integrations': typeof AdminIntegrationsRoute
   '/app/home': typeof AppHomeRoute
   '/app/menu': typeof AppMenuRoute
@@ -517,14 +603,18 @@ export interface FileRoutesByTo {
   '/users/new': typeof UsersNewRoute
   '/users/roles': typeof UsersRolesRoute
   '/app': typeof AppIndexRoute
+  '/benefits': typeof BenefitsIndexRoute
   '/blog': typeof BlogIndexRoute
   '/college-notifications': typeof CollegeNotificationsIndexRoute
   '/college': typeof CollegeIndexRoute
+  '/company': typeof CompanyIndexRoute
   '/documentos': typeof DocumentosIndexRoute
   '/events': typeof EventsIndexRoute
   '/messenger': typeof MessengerIndexRoute
   '/notifications': typeof NotificationsIndexRoute
   '/processes': typeof ProcessesIndexRoute
+  '/pyme-category': typeof PymeCategoryIndexRoute
+  '/pymes': typeof PymesIndexRoute
   '/statistics': typeof StatisticsIndexRoute
   '/users': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
@@ -532,12 +622,14 @@ export interface FileRoutesByTo {
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
   '/processes/processes/$id': typeof ProcessesProcessesIdRoute
+  '/pyme/details/$id': typeof PymeDetailsIdRoute
   '/admin/contacts': typeof AdminContactsIndexRoute
   '/blog/articles': typeof BlogArticlesIndexRoute
   '/colleges/history': typeof CollegesHistoryIndexRoute
   '/colleges/managers': typeof CollegesManagersIndexRoute
   '/colleges/slider': typeof CollegesSliderIndexRoute
   '/colleges/social': typeof CollegesSocialIndexRoute
+  '/companies/users': typeof CompaniesUsersIndexRoute
   '/payments': typeof PaymentsSignedIndexRoute
   '/payments/fees': typeof PaymentsSignedFeesIndexRoute
   '/payments/payments': typeof PaymentsSignedPaymentsIndexRoute
@@ -547,16 +639,22 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
+  '/benefits': typeof BenefitsRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
   '/college-notifications': typeof CollegeNotificationsRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
+  '/companies': typeof CompaniesRouteRouteWithChildren
+  '/company': typeof CompanyRouteRouteWithChildren
   '/documentos': typeof DocumentosRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/processes': typeof ProcessesRouteRouteWithChildren
+  '/pyme': typeof PymeRouteRouteWithChildren
+  '/pyme-category': typeof PymeCategoryRouteRouteWithChildren
+  '/pymes': typeof PymesRouteRouteWithChildren
   '/statistics': typeof StatisticsRouteRouteWithChildren
   '/users': typeof UsersRouteRouteWithChildren
   '/admin/contacts': typeof AdminContactsRouteRouteWithChildren
@@ -587,14 +685,18 @@ export interface FileRoutesById {
   '/users/new': typeof UsersNewRoute
   '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
+  '/benefits/': typeof BenefitsIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
   '/college/': typeof CollegeIndexRoute
+  '/company/': typeof CompanyIndexRoute
   '/documentos/': typeof DocumentosIndexRoute
   '/events/': typeof EventsIndexRoute
   '/messenger/': typeof MessengerIndexRoute
   '/notifications/': typeof NotificationsIndexRoute
   '/processes/': typeof ProcessesIndexRoute
+  '/pyme-category/': typeof PymeCategoryIndexRoute
+  '/pymes/': typeof PymesIndexRoute
   '/statistics/': typeof StatisticsIndexRoute
   '/users/': typeof UsersIndexRoute
   '/admin/contacts/$': typeof AdminContactsSplatRoute
@@ -602,12 +704,14 @@ export interface FileRoutesById {
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
   '/processes/processes/$id': typeof ProcessesProcessesIdRoute
+  '/pyme/details/$id': typeof PymeDetailsIdRoute
   '/admin/contacts/': typeof AdminContactsIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
   '/colleges/history/': typeof CollegesHistoryIndexRoute
   '/colleges/managers/': typeof CollegesManagersIndexRoute
   '/colleges/slider/': typeof CollegesSliderIndexRoute
   '/colleges/social/': typeof CollegesSocialIndexRoute
+  '/companies/users/': typeof CompaniesUsersIndexRoute
   '/payments/_signed/': typeof PaymentsSignedIndexRoute
   '/payments/_signed/fees/': typeof PaymentsSignedFeesIndexRoute
   '/payments/_signed/payments/': typeof PaymentsSignedPaymentsIndexRoute
@@ -618,16 +722,22 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/app'
+    | '/benefits'
     | '/blog'
     | '/college'
     | '/college-notifications'
     | '/colleges'
+    | '/companies'
+    | '/company'
     | '/documentos'
     | '/events'
     | '/messenger'
     | '/notifications'
     | '/platform'
     | '/processes'
+    | '/pyme'
+    | '/pyme-category'
+    | '/pymes'
     | '/statistics'
     | '/users'
     | '/admin/contacts'
@@ -658,14 +768,18 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/users/roles'
     | '/app/'
+    | '/benefits/'
     | '/blog/'
     | '/college-notifications/'
     | '/college/'
+    | '/company/'
     | '/documentos/'
     | '/events/'
     | '/messenger/'
     | '/notifications/'
     | '/processes/'
+    | '/pyme-category/'
+    | '/pymes/'
     | '/statistics/'
     | '/users/'
     | '/admin/contacts/$'
@@ -673,12 +787,14 @@ export interface FileRouteTypes {
     | '/blog/articles/new-article'
     | '/blog/post/$'
     | '/processes/processes/$id'
+    | '/pyme/details/$id'
     | '/admin/contacts/'
     | '/blog/articles/'
     | '/colleges/history/'
     | '/colleges/managers/'
     | '/colleges/slider/'
     | '/colleges/social/'
+    | '/companies/users/'
     | '/payments/'
     | '/payments/fees/'
     | '/payments/payments/'
@@ -687,7 +803,9 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/colleges'
+    | '/companies'
     | '/platform'
+    | '/pyme'
     | '/admin/integrations'
     | '/app/home'
     | '/app/menu'
@@ -714,14 +832,18 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/users/roles'
     | '/app'
+    | '/benefits'
     | '/blog'
     | '/college-notifications'
     | '/college'
+    | '/company'
     | '/documentos'
     | '/events'
     | '/messenger'
     | '/notifications'
     | '/processes'
+    | '/pyme-category'
+    | '/pymes'
     | '/statistics'
     | '/users'
     | '/admin/contacts/$'
@@ -729,12 +851,14 @@ export interface FileRouteTypes {
     | '/blog/articles/new-article'
     | '/blog/post/$'
     | '/processes/processes/$id'
+    | '/pyme/details/$id'
     | '/admin/contacts'
     | '/blog/articles'
     | '/colleges/history'
     | '/colleges/managers'
     | '/colleges/slider'
     | '/colleges/social'
+    | '/companies/users'
     | '/payments'
     | '/payments/fees'
     | '/payments/payments'
@@ -743,16 +867,22 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/app'
+    | '/benefits'
     | '/blog'
     | '/college'
     | '/college-notifications'
     | '/colleges'
+    | '/companies'
+    | '/company'
     | '/documentos'
     | '/events'
     | '/messenger'
     | '/notifications'
     | '/platform'
     | '/processes'
+    | '/pyme'
+    | '/pyme-category'
+    | '/pymes'
     | '/statistics'
     | '/users'
     | '/admin/contacts'
@@ -783,14 +913,18 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/users/roles'
     | '/app/'
+    | '/benefits/'
     | '/blog/'
     | '/college-notifications/'
     | '/college/'
+    | '/company/'
     | '/documentos/'
     | '/events/'
     | '/messenger/'
     | '/notifications/'
     | '/processes/'
+    | '/pyme-category/'
+    | '/pymes/'
     | '/statistics/'
     | '/users/'
     | '/admin/contacts/$'
@@ -798,12 +932,14 @@ export interface FileRouteTypes {
     | '/blog/articles/new-article'
     | '/blog/post/$'
     | '/processes/processes/$id'
+    | '/pyme/details/$id'
     | '/admin/contacts/'
     | '/blog/articles/'
     | '/colleges/history/'
     | '/colleges/managers/'
     | '/colleges/slider/'
     | '/colleges/social/'
+    | '/companies/users/'
     | '/payments/_signed/'
     | '/payments/_signed/fees/'
     | '/payments/_signed/payments/'
@@ -813,16 +949,22 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
+  BenefitsRouteRoute: typeof BenefitsRouteRouteWithChildren
   BlogRouteRoute: typeof BlogRouteRouteWithChildren
   CollegeRouteRoute: typeof CollegeRouteRouteWithChildren
   CollegeNotificationsRouteRoute: typeof CollegeNotificationsRouteRouteWithChildren
   CollegesRouteRoute: typeof CollegesRouteRouteWithChildren
+  CompaniesRouteRoute: typeof CompaniesRouteRouteWithChildren
+  CompanyRouteRoute: typeof CompanyRouteRouteWithChildren
   DocumentosRouteRoute: typeof DocumentosRouteRouteWithChildren
   EventsRouteRoute: typeof EventsRouteRouteWithChildren
   MessengerRouteRoute: typeof MessengerRouteRouteWithChildren
   NotificationsRouteRoute: typeof NotificationsRouteRouteWithChildren
   PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
   ProcessesRouteRoute: typeof ProcessesRouteRouteWithChildren
+  PymeRouteRoute: typeof PymeRouteRouteWithChildren
+  PymeCategoryRouteRoute: typeof PymeCategoryRouteRouteWithChildren
+  PymesRouteRoute: typeof PymesRouteRouteWithChildren
   StatisticsRouteRoute: typeof StatisticsRouteRouteWithChildren
   UsersRouteRoute: typeof UsersRouteRouteWithChildren
   AuthLoginRoute: typeof AuthLoginRoute
@@ -857,6 +999,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/benefits': {
+      id: '/benefits'
+      path: '/benefits'
+      fullPath: '/benefits'
+      preLoaderRoute: typeof BenefitsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog': {
       id: '/blog'
       path: '/blog'
@@ -883,6 +1032,20 @@ declare module '@tanstack/react-router' {
       path: '/colleges'
       fullPath: '/colleges'
       preLoaderRoute: typeof CollegesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/companies': {
+      id: '/companies'
+      path: '/companies'
+      fullPath: '/companies'
+      preLoaderRoute: typeof CompaniesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/company': {
+      id: '/company'
+      path: '/company'
+      fullPath: '/company'
+      preLoaderRoute: typeof CompanyRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/documentos': {
@@ -925,6 +1088,27 @@ declare module '@tanstack/react-router' {
       path: '/processes'
       fullPath: '/processes'
       preLoaderRoute: typeof ProcessesRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pyme': {
+      id: '/pyme'
+      path: '/pyme'
+      fullPath: '/pyme'
+      preLoaderRoute: typeof PymeRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pyme-category': {
+      id: '/pyme-category'
+      path: '/pyme-category'
+      fullPath: '/pyme-category'
+      preLoaderRoute: typeof PymeCategoryRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pymes': {
+      id: '/pymes'
+      path: '/pymes'
+      fullPath: '/pymes'
+      preLoaderRoute: typeof PymesRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/statistics': {
@@ -1011,6 +1195,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupNoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/benefits/': {
+      id: '/benefits/'
+      path: '/'
+      fullPath: '/benefits/'
+      preLoaderRoute: typeof BenefitsIndexRouteImport
+      parentRoute: typeof BenefitsRouteRoute
+    }
     '/blog/': {
       id: '/blog/'
       path: '/'
@@ -1080,6 +1271,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/colleges/details'
       preLoaderRoute: typeof CollegesDetailsRouteImport
       parentRoute: typeof CollegesRouteRoute
+    }
+    '/company/': {
+      id: '/company/'
+      path: '/'
+      fullPath: '/company/'
+      preLoaderRoute: typeof CompanyIndexRouteImport
+      parentRoute: typeof CompanyRouteRoute
     }
     '/documentos/': {
       id: '/documentos/'
@@ -1164,6 +1362,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/processes/'
       preLoaderRoute: typeof ProcessesIndexRouteImport
       parentRoute: typeof ProcessesRouteRoute
+    }
+    '/pyme-category/': {
+      id: '/pyme-category/'
+      path: '/'
+      fullPath: '/pyme-category/'
+      preLoaderRoute: typeof PymeCategoryIndexRouteImport
+      parentRoute: typeof PymeCategoryRouteRoute
+    }
+    '/pymes/': {
+      id: '/pymes/'
+      path: '/'
+      fullPath: '/pymes/'
+      preLoaderRoute: typeof PymesIndexRouteImport
+      parentRoute: typeof PymesRouteRoute
     }
     '/statistics/': {
       id: '/statistics/'
@@ -1277,6 +1489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollegesSocialIndexRouteImport
       parentRoute: typeof CollegesRouteRoute
     }
+    '/companies/users/': {
+      id: '/companies/users/'
+      path: '/users'
+      fullPath: '/companies/users/'
+      preLoaderRoute: typeof CompaniesUsersIndexRouteImport
+      parentRoute: typeof CompaniesRouteRoute
+    }
     '/payments/_signed/': {
       id: '/payments/_signed/'
       path: '/'
@@ -1290,6 +1509,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/processes/processes/$id'
       preLoaderRoute: typeof ProcessesProcessesIdRouteImport
       parentRoute: typeof ProcessesRouteRoute
+    }
+    '/pyme/details/$id': {
+      id: '/pyme/details/$id'
+      path: '/details/$id'
+      fullPath: '/pyme/details/$id'
+      preLoaderRoute: typeof PymeDetailsIdRouteImport
+      parentRoute: typeof PymeRouteRoute
     }
     '/payments/_signed/fees/': {
       id: '/payments/_signed/fees/'
@@ -1355,6 +1581,18 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
   AppRouteRouteChildren,
+)
+
+interface BenefitsRouteRouteChildren {
+  BenefitsIndexRoute: typeof BenefitsIndexRoute
+}
+
+const BenefitsRouteRouteChildren: BenefitsRouteRouteChildren = {
+  BenefitsIndexRoute: BenefitsIndexRoute,
+}
+
+const BenefitsRouteRouteWithChildren = BenefitsRouteRoute._addFileChildren(
+  BenefitsRouteRouteChildren,
 )
 
 interface BlogRouteRouteChildren {
@@ -1434,6 +1672,30 @@ const CollegesRouteRouteWithChildren = CollegesRouteRoute._addFileChildren(
   CollegesRouteRouteChildren,
 )
 
+interface CompaniesRouteRouteChildren {
+  CompaniesUsersIndexRoute: typeof CompaniesUsersIndexRoute
+}
+
+const CompaniesRouteRouteChildren: CompaniesRouteRouteChildren = {
+  CompaniesUsersIndexRoute: CompaniesUsersIndexRoute,
+}
+
+const CompaniesRouteRouteWithChildren = CompaniesRouteRoute._addFileChildren(
+  CompaniesRouteRouteChildren,
+)
+
+interface CompanyRouteRouteChildren {
+  CompanyIndexRoute: typeof CompanyIndexRoute
+}
+
+const CompanyRouteRouteChildren: CompanyRouteRouteChildren = {
+  CompanyIndexRoute: CompanyIndexRoute,
+}
+
+const CompanyRouteRouteWithChildren = CompanyRouteRoute._addFileChildren(
+  CompanyRouteRouteChildren,
+)
+
 interface DocumentosRouteRouteChildren {
   DocumentosSplatRoute: typeof DocumentosSplatRoute
   DocumentosIndexRoute: typeof DocumentosIndexRoute
@@ -1511,6 +1773,41 @@ const ProcessesRouteRouteWithChildren = ProcessesRouteRoute._addFileChildren(
   ProcessesRouteRouteChildren,
 )
 
+interface PymeRouteRouteChildren {
+  PymeDetailsIdRoute: typeof PymeDetailsIdRoute
+}
+
+const PymeRouteRouteChildren: PymeRouteRouteChildren = {
+  PymeDetailsIdRoute: PymeDetailsIdRoute,
+}
+
+const PymeRouteRouteWithChildren = PymeRouteRoute._addFileChildren(
+  PymeRouteRouteChildren,
+)
+
+interface PymeCategoryRouteRouteChildren {
+  PymeCategoryIndexRoute: typeof PymeCategoryIndexRoute
+}
+
+const PymeCategoryRouteRouteChildren: PymeCategoryRouteRouteChildren = {
+  PymeCategoryIndexRoute: PymeCategoryIndexRoute,
+}
+
+const PymeCategoryRouteRouteWithChildren =
+  PymeCategoryRouteRoute._addFileChildren(PymeCategoryRouteRouteChildren)
+
+interface PymesRouteRouteChildren {
+  PymesIndexRoute: typeof PymesIndexRoute
+}
+
+const PymesRouteRouteChildren: PymesRouteRouteChildren = {
+  PymesIndexRoute: PymesIndexRoute,
+}
+
+const PymesRouteRouteWithChildren = PymesRouteRoute._addFileChildren(
+  PymesRouteRouteChildren,
+)
+
 interface StatisticsRouteRouteChildren {
   StatisticsIndexRoute: typeof StatisticsIndexRoute
 }
@@ -1563,16 +1860,22 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
+  BenefitsRouteRoute: BenefitsRouteRouteWithChildren,
   BlogRouteRoute: BlogRouteRouteWithChildren,
   CollegeRouteRoute: CollegeRouteRouteWithChildren,
   CollegeNotificationsRouteRoute: CollegeNotificationsRouteRouteWithChildren,
   CollegesRouteRoute: CollegesRouteRouteWithChildren,
+  CompaniesRouteRoute: CompaniesRouteRouteWithChildren,
+  CompanyRouteRoute: CompanyRouteRouteWithChildren,
   DocumentosRouteRoute: DocumentosRouteRouteWithChildren,
   EventsRouteRoute: EventsRouteRouteWithChildren,
   MessengerRouteRoute: MessengerRouteRouteWithChildren,
   NotificationsRouteRoute: NotificationsRouteRouteWithChildren,
   PlatformRouteRoute: PlatformRouteRouteWithChildren,
   ProcessesRouteRoute: ProcessesRouteRouteWithChildren,
+  PymeRouteRoute: PymeRouteRouteWithChildren,
+  PymeCategoryRouteRoute: PymeCategoryRouteRouteWithChildren,
+  PymesRouteRoute: PymesRouteRouteWithChildren,
   StatisticsRouteRoute: StatisticsRouteRouteWithChildren,
   UsersRouteRoute: UsersRouteRouteWithChildren,
   AuthLoginRoute: AuthLoginRoute,

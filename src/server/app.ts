@@ -30,6 +30,11 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
 import { pushSubscriptionsRoutes } from './features/notifications/push-subscriptions.routes.ts'
 import './features/payments/fee-reminders.ts'
+import { benefitCountsRoutes } from './features/benefits/benefit-counts.routes.ts'
+import { benefitsSyncSources } from './features/benefits/benefits.sync.ts'
+import { companiesRoutes } from './features/benefits/companies.routes.ts'
+import { pymeCategoriesRoutes } from './features/benefits/pyme-categories.routes.ts'
+import { pymesRoutes } from './features/benefits/pymes.routes.ts'
 import { feesRoutes } from './features/payments/fees.routes.ts'
 import { paymentSettingsRoutes } from './features/payments/payment-settings.routes.ts'
 import { paymentsRoutes } from './features/payments/payments.routes.ts'
@@ -86,6 +91,7 @@ registerSyncSources([
   ...documentsSyncSources,
   ...processesSyncSources,
   ...paymentsSyncSources,
+  ...benefitsSyncSources,
 ])
 registerCalendarSource(practiceCalendar)
 
@@ -160,6 +166,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', documentCategoriesRoutes)
   app.route('/', feesRoutes)
   app.route('/', processesRoutes)
+  app.route('/', pymeCategoriesRoutes)
+  app.route('/', companiesRoutes)
+  app.route('/', pymesRoutes)
+  app.route('/', benefitCountsRoutes)
   app.route('/', paymentsRoutes)
   app.route('/', paymentSettingsRoutes)
   app.route('/', testCheckoutRoutes)

@@ -35,6 +35,8 @@ export type CollegeDomain = {
   }
   /** The platform owner suspended the college: its people see a clear page, nothing is deleted. */
   suspended?: boolean
+  /** The college accepts advertising: local businesses and their offers (the Benefits directory). */
+  have_advertising?: boolean
 }
 
 export type CollegeSession = { id: number; name: string }

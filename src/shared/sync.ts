@@ -1,5 +1,6 @@
 // The pull protocol of DESIGN.md section 8, as both sides speak it.
 import type { Notification } from './api-types.ts'
+import type { Pyme, PymeCategory } from './benefits.schema.ts'
 import type { CollegeDocument, DocumentCategory, DocumentOpen } from './documents.schema.ts'
 import type { CalendarEvent, EventCategory } from './events.schema.ts'
 import type { Conversation, Message } from './messenger.schema.ts'
@@ -24,6 +25,8 @@ export type SyncRows = {
   fees: Fee
   payments: Payment
   processes: Process
+  pymes: Pyme
+  pyme_categories: PymeCategory
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -43,6 +46,8 @@ export const COLLECTIONS = [
   'fees',
   'payments',
   'processes',
+  'pymes',
+  'pyme_categories',
 ] as const
 
 export type SyncChange = {

@@ -70,7 +70,7 @@ describe('reading the record', () => {
       commune: { id: expect.any(Number), name: 'Providencia' },
       created_at: expect.any(String),
       email: 'contacto@demo.test',
-      have_advertising: false,
+      have_advertising: true,
       image: null,
       image_menu: null,
       image_splash: null,

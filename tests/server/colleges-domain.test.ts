@@ -31,6 +31,8 @@ describe('POST /api/colleges/domain', () => {
         timezone: 'America/Santiago',
       },
       suspended: false,
+      // The demo college accepts advertising: its app shows the Benefits directory.
+      have_advertising: true,
     })
     // The logo it names is really served on that host.
     const logo = await t.request('GET', college.domain.college_logo)
@@ -44,7 +46,12 @@ describe('POST /api/colleges/domain', () => {
       json: { domain: 'beta.localhost' },
     })
     expect(res.status).toBe(200)
-    expect(await body(res)).toMatchObject({ id: betaId, name: 'Beta College', domain: { language: 'en' } })
+    expect(await body(res)).toMatchObject({
+      id: betaId,
+      name: 'Beta College',
+      domain: { language: 'en' },
+      have_advertising: false,
+    })
   })
 
   it("accepts the spec's {params: {domain, company}} form, with a port and any case", async () => {

@@ -117,6 +117,18 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
         .where('process_courses.course_id', 'in', guardianView.courseIds)
         .execute(),
     ),
+    // The demo college accepts advertising: every live listing and every category.
+    pymes: await idsOf(
+      t.db
+        .selectFrom('pymes')
+        .select('id')
+        .where('college_id', '=', collegeId)
+        .where('deleted_at', 'is', null)
+        .execute(),
+    ),
+    pyme_categories: await idsOf(
+      t.db.selectFrom('pyme_categories').select('id').where('college_id', '=', collegeId).execute(),
+    ),
   }
 }
 

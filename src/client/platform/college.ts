@@ -19,6 +19,8 @@ export type CollegeInfo = {
   timezone?: string
   /** The platform owner suspended the college: its people see a clear page instead of the app. */
   suspended?: boolean
+  /** The college accepts advertising (`have_advertising`): families see the Benefits directory. */
+  advertising: boolean
 }
 
 export const DEFAULT_COLLEGE: CollegeInfo = {
@@ -27,6 +29,7 @@ export const DEFAULT_COLLEGE: CollegeInfo = {
   logo: COLLEGE_DEFAULTS.logo,
   image: COLLEGE_DEFAULTS.image,
   language: COLLEGE_DEFAULTS.language,
+  advertising: false,
 }
 
 function cached(): CollegeInfo | undefined {
@@ -51,6 +54,7 @@ export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | un
     color: data.domain.theme_color,
     timezone: data.domain.timezone,
     suspended: data.suspended === true,
+    advertising: data.have_advertising === true,
   }
 }
 

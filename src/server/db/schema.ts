@@ -23,6 +23,14 @@ import type {
   EventTargetsTable,
 } from './tables/events.ts'
 import type {
+  BenefitCountsTable,
+  CompaniesTable,
+  CompanyUsersTable,
+  PromotionsTable,
+  PymeCategoriesTable,
+  PymesTable,
+} from './tables/local-businesses.ts'
+import type {
   ConversationMembersTable,
   ConversationsTable,
   CourseStaffTable,
@@ -260,6 +268,7 @@ export interface SyncExitsTable {
 export type * from './tables/college-content.ts'
 export type * from './tables/documents.ts'
 export type * from './tables/events.ts'
+export type * from './tables/local-businesses.ts'
 export type * from './tables/notifications.ts'
 export type * from './tables/payments.ts'
 export type * from './tables/posts.ts'
@@ -321,6 +330,12 @@ export interface Database {
   processes: ProcessesTable
   process_courses: ProcessCoursesTable
   process_schedules: ProcessSchedulesTable
+  companies: CompaniesTable
+  company_users: CompanyUsersTable
+  pyme_categories: PymeCategoriesTable
+  pymes: PymesTable
+  promotions: PromotionsTable
+  benefit_counts: BenefitCountsTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -375,3 +390,9 @@ export type TenantTable =
   | 'processes'
   | 'process_courses'
   | 'process_schedules'
+  | 'companies'
+  | 'company_users'
+  | 'pyme_categories'
+  | 'pymes'
+  | 'promotions'
+  | 'benefit_counts'

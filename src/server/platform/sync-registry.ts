@@ -78,7 +78,13 @@ export async function tombstonesSince(ctx: PullContext, collection: CollectionNa
 export async function collegeWideChanges(
   ctx: PullContext,
   collection: CollectionName,
-  table: 'grades' | 'courses' | 'post_categories' | 'event_categories' | 'document_categories',
+  table:
+    | 'grades'
+    | 'courses'
+    | 'post_categories'
+    | 'event_categories'
+    | 'document_categories'
+    | 'pyme_categories',
   columns: readonly string[],
 ): Promise<SyncChange[]> {
   const rows = (await tenantScope(ctx.db, ctx.collegeId)

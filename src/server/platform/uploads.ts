@@ -19,6 +19,17 @@ export async function readUpload(
   return { id, file: body.file, body }
 }
 
+/** A multipart form's text fields, and its file under `fileField` when one was sent (400 if no form). */
+export async function readForm(c: Context, fileField: string) {
+  const body = await c.req.parseBody().catch(() => {
+    throw new ApiError(400, messages.invalidData)
+  })
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value
+  const file = body[fileField]
+  return { fields, file: file instanceof File && file.size > 0 ? file : undefined }
+}
+
 /** A file name safe to show and to send back in a header: no path, no control characters, not too long. */
 export function cleanFileName(name: string, fallback: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is its purpose

@@ -1,4 +1,5 @@
 // Texts both sides show. The English texts of validation are the spec's (section 5).
+import { benefitMessages } from './benefit-messages.ts'
 import { documentMessages } from './document-messages.ts'
 import { messengerMessages } from './messenger-messages.ts'
 import { notificationMessages } from './notification-messages.ts'
@@ -16,6 +17,7 @@ export const messages = {
   ...paymentMessages,
   ...statisticsMessages,
   ...processMessages,
+  ...benefitMessages,
   nameRequired: d(/*i18n*/ { id: 'validation.name_required', message: 'Your name is required' }),
   emailInvalid: d(/*i18n*/ { id: 'validation.email_invalid', message: 'Please enter a valid email address' }),
   passwordMin: d(

@@ -2,6 +2,7 @@ import { Outlet, useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useEffect, useRef } from 'react'
 import { I18nProvider } from 'react-aria-components'
+import { collegeAtom } from '../../platform/college.ts'
 import { localeAtom } from '../../platform/i18n.ts'
 import { loggedInAtom, userAtom } from '../../platform/session.ts'
 import { EmergencyAlert } from '../notifications/emergency-alert.tsx'
@@ -21,7 +22,8 @@ export function AppLayout() {
   const loggedIn = useAtomValue(loggedInAtom)
   const locale = useAtomValue(localeAtom)
   const allowed = useRouteAllowed(user)
-  const areas = visibleAreas(user)
+  const { advertising } = useAtomValue(collegeAtom)
+  const areas = visibleAreas(user, advertising === true)
   const badges = useNavBadges()
   const leaving = useRef(false)
   // The background session check found the session over: sign in again, then come back here. Once

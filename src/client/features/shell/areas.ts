@@ -3,7 +3,9 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import {
+  BadgePercent,
   Bell,
+  Briefcase,
   Building2,
   CalendarDays,
   ChartColumn,
@@ -20,6 +22,8 @@ import {
   Plug,
   Receipt,
   School,
+  Store,
+  Tags,
   Users,
   Wallet,
 } from 'lucide-react'
@@ -41,6 +45,8 @@ export type Area = {
   exact?: boolean
   /** Listed under "Administration" in the menus. */
   admin?: boolean
+  /** Only in colleges that accept advertising (`have_advertising`). */
+  advertising?: boolean
 }
 
 export const AREAS: Area[] = [
@@ -60,6 +66,7 @@ export const AREAS: Area[] = [
   { to: '/documentos', label: msg`Documents`, icon: FolderOpen, primary: true },
   { to: '/payments', label: msg`Fees`, icon: Wallet, permission: 'fees.view', exact: true },
   { to: '/processes', label: msg`Processes`, icon: ClipboardList },
+  { to: '/benefits', label: msg`Benefits`, icon: BadgePercent, advertising: true },
   { to: '/blog/articles', label: msg`Articles`, icon: FilePen, permission: 'posts.publish', primary: true },
   {
     to: '/college-notifications',
@@ -91,6 +98,15 @@ export const AREAS: Area[] = [
   },
   { to: '/users', label: msg`People`, icon: Users, permission: 'users.view', admin: true },
   { to: '/college', label: msg`College`, icon: School, permission: 'college.manage', admin: true },
+  { to: '/pymes', label: msg`Businesses`, icon: Store, permission: 'pymes.manage', admin: true },
+  {
+    to: '/pyme-category',
+    label: msg`Business categories`,
+    icon: Tags,
+    permission: 'college.manage',
+    admin: true,
+  },
+  { to: '/company', label: msg`Companies`, icon: Briefcase, permission: 'college.manage', admin: true },
   { to: '/admin/contacts', label: msg`Contacts`, icon: Inbox, permission: 'contacts.manage', admin: true },
   {
     to: '/admin/integrations',
@@ -111,12 +127,14 @@ export const AREAS: Area[] = [
 
 type Viewer = { permissions: readonly string[]; college_id: number | null } | undefined
 
-export function visibleAreas(user: Viewer): Area[] {
+/** The areas this user may open; those of advertising only where the college accepts it. */
+export function visibleAreas(user: Viewer, advertising: boolean): Area[] {
   if (!user) return []
   return AREAS.filter(
     (area) =>
       (!area.permission || user.permissions.includes(area.permission)) &&
-      (user.college_id !== null || area.platform),
+      (user.college_id !== null || area.platform) &&
+      (!area.advertising || advertising),
   )
 }
 

@@ -47,6 +47,8 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
   { name: 'fees', key: numeric },
   { name: 'payments', key: text },
   { name: 'processes', key: text, fromWrite: row('schedules') },
+  { name: 'pymes', key: text, fromWrite: row('promotions') },
+  { name: 'pyme_categories', key: numeric },
   {
     name: 'messages',
     key: text,

@@ -1,6 +1,7 @@
 // The local mirror and outbox, one IndexedDB database per user on this host.
 import Dexie, { type EntityTable } from 'dexie'
 import type { Notification } from '#shared/api-types.ts'
+import type { Pyme, PymeCategory } from '#shared/benefits.schema.ts'
 import type { CollegeDocument, DocumentCategory, DocumentOpen } from '#shared/documents.schema.ts'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import type { Conversation, Message } from '#shared/messenger.schema.ts'
@@ -41,6 +42,8 @@ export type LocalDb = Dexie & {
   fees: EntityTable<Fee, 'id'>
   payments: EntityTable<Payment, 'id'>
   processes: EntityTable<Process, 'id'>
+  pymes: EntityTable<Pyme, 'id'>
+  pyme_categories: EntityTable<PymeCategory, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -83,6 +86,10 @@ export function createLocalDb(name: string): LocalDb {
   // Processes and their practice schedules joined sync.
   db.version(6)
     .stores({ processes: 'id, starts_on, ends_on' })
+    .upgrade((tx) => tx.table('meta').delete('cursor'))
+  // Local businesses and their promotions (the Benefits directory) joined sync.
+  db.version(7)
+    .stores({ pymes: 'id, category_id', pyme_categories: 'id, position' })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }

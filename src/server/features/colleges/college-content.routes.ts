@@ -23,6 +23,7 @@ import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { storePicture } from '../../platform/images.ts'
+import { readForm } from '../../platform/uploads.ts'
 import { pathId, readJson, validate } from '../../platform/validate.ts'
 import {
   contactsOf,
@@ -53,17 +54,6 @@ for (const path of [
 
 const canManage = requirePermission('college.manage')
 const collegeOf = (c: Context<AppEnv>) => c.var.auth.user.college_id!
-
-/** A multipart form's text fields, and its file under `fileField` when one was sent. */
-async function readForm(c: Context<AppEnv>, fileField: string) {
-  const body = await c.req.parseBody().catch(() => {
-    throw new ApiError(400, messages.invalidData)
-  })
-  const fields: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value
-  const file = body[fileField]
-  return { fields, file: file instanceof File && file.size > 0 ? file : undefined }
-}
 
 const pictureOptions = {
   maxBytes: COLLEGE_IMAGE_MAX_BYTES,

@@ -75,6 +75,14 @@ export async function updateCollege(
       .set({ ...input, updated_at: nowIso() })
       .where('id', '=', actor.collegeId)
       .execute()
+    // Advertising turned on or off adds or takes the Benefits directory from every mirror: each
+    // person's next pull starts over (rare, and simpler than re-stamping every listing).
+    if (changed.includes('have_advertising'))
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ sync_epoch: eb('sync_epoch', '+', 1) }))
+        .where('college_id', '=', actor.collegeId)
+        .execute()
     await audit(trx, {
       collegeId: actor.collegeId,
       actorId: actor.id,

@@ -31,6 +31,7 @@ function toDomainDto(college: College): CollegeDomain {
       timezone: college.timezone,
     },
     suspended: college.suspended_at !== null,
+    have_advertising: college.have_advertising === 1,
   }
 }
 

@@ -1,0 +1,52 @@
+// Texts of local businesses and their benefits, both sides (spread into `messages`).
+import type { MessageDescriptor } from './translate.ts'
+
+const d = (descriptor: MessageDescriptor) => descriptor
+
+export const benefitMessages = {
+  phoneInvalid: d(
+    /*i18n*/ {
+      id: 'validation.phone_invalid',
+      message: 'Please enter a phone number such as +56 9 1234 5678.',
+    },
+  ),
+  linkInvalid: d(
+    /*i18n*/ {
+      id: 'validation.link_invalid',
+      message: 'Please enter a full address that starts with https://',
+    },
+  ),
+  categoryRequired: d(/*i18n*/ { id: 'validation.category_required', message: 'Please choose a category.' }),
+  companyRequired: d(/*i18n*/ { id: 'validation.company_required', message: 'Please choose a company.' }),
+  iconInvalid: d(/*i18n*/ { id: 'validation.icon_invalid', message: 'Please choose an icon.' }),
+  promotionEndBeforeStart: d(
+    /*i18n*/ {
+      id: 'validation.promotion_end_before_start',
+      message: 'The last day must be on or after the first day.',
+    },
+  ),
+  pymeCategoryInUse: d(
+    /*i18n*/ {
+      id: 'benefits.category_in_use',
+      message: 'Businesses are listed in this category. Move them to another category first.',
+    },
+  ),
+  companyHasPymes: d(
+    /*i18n*/ {
+      id: 'benefits.company_has_pymes',
+      message: 'This company still has businesses. Delete them first.',
+    },
+  ),
+  companyUserOnly: d(
+    /*i18n*/ {
+      id: 'benefits.company_user_only',
+      message: 'Your account is not linked to a company yet. Please ask the college to link it.',
+    },
+  ),
+  companyUserEmailTaken: d(
+    /*i18n*/ {
+      id: 'benefits.company_user_email_taken',
+      message: 'Someone at this college already uses this email address.',
+    },
+  ),
+}

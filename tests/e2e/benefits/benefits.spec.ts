@@ -1,0 +1,126 @@
+// A company user adds a business and a promotion; a family of the college (which accepts advertising)
+// finds it in Benefits, offline too, with a real call link; a college without advertising has no
+// Benefits at all. The administrators' screens for companies and categories pass axe as well.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { origin, signIn } from '../helpers/session.ts'
+import { waitForServiceWorker } from '../helpers/sync.ts'
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+})
+
+async function seriousViolations(page: Page, what: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+  await expect(page.locator('[data-live-announcer] [role=img]')).toHaveCount(0, { timeout: 10_000 })
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  expect(found, what).toEqual([])
+}
+
+/** Types a day into a React Aria date field (month, day, year segments in English). */
+async function typeDay(page: Page, field: string, offsetDays: number) {
+  const [y, m, d] = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10).split('-')
+  await page.getByRole('dialog').getByRole('group', { name: field }).getByRole('spinbutton').first().click()
+  await page.keyboard.type(`${m}${d}${y}`)
+}
+
+test('a company user lists a business with a promotion, and a family finds it in Benefits offline', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const name = `Florería ${Date.now()}`
+
+  const companyContext = await browser.newContext()
+  await companyContext.addInitScript(() => localStorage.setItem('locale', 'en'))
+  const owner = await companyContext.newPage()
+  await signIn(owner, 'company@demo.test')
+  await owner.goto('/pymes/')
+  await expect(owner.getByRole('heading', { name: 'Businesses', level: 1 })).toBeVisible()
+  await expect(owner.getByText('Pastelería Dulce Carla')).toBeVisible()
+  // Another company's business is not theirs to see.
+  await expect(owner.getByText('Óptica Central')).toHaveCount(0)
+  await seriousViolations(owner, 'businesses, as a company user')
+
+  await owner.getByRole('button', { name: 'New business' }).click()
+  const form = owner.getByRole('dialog', { name: 'New business' })
+  await form.getByRole('textbox', { name: 'Business name' }).fill(name)
+  await form.getByRole('button', { name: /Category/ }).click()
+  await owner.getByRole('option', { name: 'Alimentación' }).click()
+  await form.getByRole('textbox', { name: 'Phone (optional)' }).fill('call me')
+  await form.getByRole('button', { name: 'Add business' }).click()
+  // The server's words, on the field.
+  await expect(form.getByText('Please enter a phone number such as +56 9 1234 5678.')).toBeVisible()
+  await form.getByRole('textbox', { name: 'Phone (optional)' }).fill('+56 2 2987 6543')
+  await form.getByRole('textbox', { name: 'WhatsApp (optional)' }).fill('+56 9 8888 7777')
+  await form.getByRole('button', { name: 'Add business' }).click()
+  await expect(form).toBeHidden()
+  await expect(owner).toHaveURL(/\/pyme\/details\/[0-9a-f-]{36}$/)
+  await expect(owner.getByRole('heading', { name, level: 1 })).toBeVisible()
+
+  await owner.getByRole('button', { name: 'Add promotion' }).click()
+  const promo = owner.getByRole('dialog', { name: 'New promotion' })
+  await promo.getByRole('textbox', { name: 'Title' }).fill('Ramo para el día del profesor')
+  await promo.getByRole('textbox', { name: 'Discount' }).fill('25%')
+  await typeDay(owner, 'Last day', 20)
+  await promo.getByRole('button', { name: 'Add promotion' }).click()
+  await expect(promo).toBeHidden()
+  await expect(owner.getByTestId('promotion')).toContainText('Ramo para el día del profesor')
+  await seriousViolations(owner, 'a business, as a company user')
+  await companyContext.close()
+
+  // A family of the college: the business and its offer, online and then with no connection.
+  const family = await browser.newContext()
+  await family.addInitScript(() => {
+    localStorage.setItem('locale', 'en')
+    localStorage.setItem('color-scheme', 'dark')
+  })
+  const page = await family.newPage()
+  await signIn(page, 'guardian@demo.test')
+  await waitForServiceWorker(page)
+  await page.goto('/benefits/')
+  await expect(page.getByTestId('benefits-advertising')).toBeVisible()
+  const card = page.getByTestId('benefit-pyme').filter({ hasText: name })
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('25%')
+  // An offer that ended is not shown.
+  await expect(page.getByText('Marzo: control de la vista')).toHaveCount(0)
+  await seriousViolations(page, 'Benefits, as a family, dark theme')
+
+  await family.setOffline(true)
+  await page.reload()
+  await expect(page.getByTestId('offline-indicator')).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search benefits' }).fill('floreria')
+  await expect(page).toHaveURL(/q=floreria/)
+  await expect(page.getByTestId('benefit-pyme')).toHaveCount(1)
+  await page.getByTestId('benefit-pyme').getByRole('button', { name }).click()
+  const details = page.getByTestId('benefit-details')
+  await expect(details).toContainText('Ramo para el día del profesor')
+  await expect(details.getByRole('link', { name: /Call/ })).toHaveAttribute('href', /^tel:/)
+  await expect(details.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/56988887777',
+  )
+  await seriousViolations(page, 'a business, offline')
+  await family.close()
+})
+
+test('a college without advertising shows no Benefits', async ({ page }) => {
+  await signIn(page, 'guardian@beta.test', { host: 'beta.localhost' })
+  await expect(page.getByRole('link', { name: 'Benefits' })).toHaveCount(0)
+  await page.goto(`${origin('beta.localhost')}/benefits/`)
+  await expect(page.getByText('This college does not offer benefits')).toBeVisible()
+})
+
+test('administrators manage companies and categories', async ({ page }) => {
+  await signIn(page, 'admin@demo.test')
+  await page.goto('/company/')
+  await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible()
+  await expect(page.getByText('Emprendimientos Carla')).toBeVisible()
+  await seriousViolations(page, 'companies')
+  await page.goto('/pyme-category/')
+  await expect(page.getByText('Alimentación')).toBeVisible()
+  await seriousViolations(page, 'categories')
+})

@@ -1,0 +1,505 @@
+// Local businesses and the Benefits directory: a company user reaches only their own company's
+// listings, what is refused on the field, what each mirror holds (nothing in a college without
+// advertising, no promotion that has ended), counts summed per day without anybody's id, and the
+// other college.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BenefitFigures, Company, Pyme, PymeCategory } from '#shared/benefits.schema.ts'
+import { addDays, todayIn } from '#shared/time-zones.ts'
+import { body, collegeIdOf, EN, type ErrorBody } from './helpers/http.ts'
+import { makeImage } from './helpers/images.ts'
+import { deleteIds, mirrorOf, pull, pullAll, putIds } from './helpers/sync.ts'
+import { createTestApp, type TestApp } from './helpers/test-app.ts'
+
+let t: TestApp
+let admin: string
+let company: string
+let guardian: string
+let staff: string
+let betaAdmin: string
+let betaGuardian: string
+let demoId: number
+let today: string
+let categories: PymeCategory[]
+
+beforeAll(async () => {
+  t = await createTestApp()
+  admin = await t.login('admin@demo.test')
+  company = await t.login('company@demo.test')
+  guardian = await t.login('guardian@demo.test')
+  staff = await t.login('staff@demo.test')
+  betaAdmin = await t.login('admin@beta.test', 'beta.localhost')
+  betaGuardian = await t.login('guardian@beta.test', 'beta.localhost')
+  demoId = await collegeIdOf(t.db, 'demo')
+  today = todayIn('America/Santiago')
+  categories = (await body<{ data: PymeCategory[] }>(await send('GET', '/api/v1/pyme-categories', guardian)))
+    .data
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const send = (
+  method: string,
+  path: string,
+  token: string,
+  json?: unknown,
+  headers = {},
+  host = 'localhost',
+) => t.request(method, path, { token, json, host, headers: { ...EN, ...headers } })
+
+async function listPymes(token: string, query = ''): Promise<Pyme[]> {
+  const res = await send('GET', `/api/v1/pymes${query}`, token)
+  expect(res.status).toBe(200)
+  return (await body<{ data: Pyme[] }>(res)).data
+}
+
+function pymeInput(overrides: Record<string, unknown> = {}) {
+  return {
+    category_id: categories[0]!.id,
+    name: 'Verdulería La Huerta',
+    description: 'Frutas y verduras de la estación.',
+    address: 'Los Leones 456',
+    commune: 'Providencia',
+    phone: '+56 2 2222 3333',
+    whatsapp: '+56 9 1111 2222',
+    hours: 'Lun a sáb, 8:00 a 20:00',
+    website: 'https://huerta.example.cl',
+    instagram: '',
+    facebook: '',
+    ...overrides,
+  }
+}
+
+async function newPyme(token: string, overrides: Record<string, unknown> = {}): Promise<Pyme> {
+  const res = await send('POST', '/api/v1/pymes', token, pymeInput(overrides))
+  expect(res.status).toBe(201)
+  return body<Pyme>(res)
+}
+
+const promotionInput = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Caja de fruta para el curso',
+  description: '',
+  discount: '10%',
+  starts_on: addDays(today, -1),
+  ends_on: addDays(today, 10),
+  conditions: 'Mostrando la app del colegio.',
+  ...overrides,
+})
+
+describe('a company user', () => {
+  it('lists, reads and changes only their own company’s businesses', async () => {
+    const own = await listPymes(company)
+    expect(own.map((p) => p.name).sort()).toEqual(['Librería El Lápiz', 'Pastelería Dulce Carla'])
+    const all = await listPymes(admin)
+    const other = all.find((p) => p.name === 'Óptica Central')!
+    expect(other).toBeDefined()
+    expect((await send('GET', `/api/v1/pymes/${other.id}`, company)).status).toBe(404)
+    expect((await send('PUT', `/api/v1/pymes/${other.id}`, company, pymeInput())).status).toBe(404)
+    expect((await send('DELETE', `/api/v1/pymes/${other.id}`, company)).status).toBe(404)
+    const promo = await send('POST', `/api/v1/pymes/${other.id}/promotions`, company, promotionInput())
+    expect(promo.status).toBe(404)
+    const figures = await body<BenefitFigures>(await send('GET', '/api/v1/benefits/figures', company))
+    expect(figures.rows.some((r) => r.pyme_id === other.id)).toBe(false)
+  })
+
+  it('creates a business for their own company, whatever company it names', async () => {
+    const optica = (await listPymes(admin)).find((p) => p.name === 'Óptica Central')!
+    const created = await newPyme(company, { company_id: optica.company_id, name: 'Tienda de Carla' })
+    expect(created.company_name).toBe('Emprendimientos Carla')
+    expect(created.whatsapp).toBe('56911112222')
+  })
+
+  it('cannot manage companies, categories, or other people', async () => {
+    expect((await send('GET', '/api/v1/companies', company)).status).toBe(403)
+    expect(
+      (await send('POST', '/api/v1/pyme-categories', company, { name: 'x', icon: 'store' })).status,
+    ).toBe(403)
+  })
+
+  it('is refused when their account is not linked to a company', async () => {
+    const res = await send('POST', '/api/v1/companies', admin, { name: 'Ferretería Tornillo' })
+    const ferreteria = await body<Company>(res)
+    const invite = await send('POST', `/api/v1/companies/${ferreteria.id}/users`, admin, {
+      name: 'Tomás Tornillo',
+      email: 'tomas@tornillo.test',
+    })
+    expect(invite.status).toBe(201)
+    const userId = (await body<{ id: number }>(invite)).id
+    await t.db.deleteFrom('company_users').where('user_id', '=', userId).execute()
+    await t.db
+      .updateTable('users')
+      .set({
+        password_hash: (
+          await t.db
+            .selectFrom('users')
+            .select('password_hash')
+            .where('email', '=', 'company@demo.test')
+            .executeTakeFirstOrThrow()
+        ).password_hash,
+      })
+      .where('id', '=', userId)
+      .execute()
+    const token = await t.login('tomas@tornillo.test')
+    const res2 = await send('GET', '/api/v1/pymes', token)
+    expect(res2.status).toBe(403)
+    expect((await body<ErrorBody>(res2)).message).toMatch(/not linked to a company/)
+  })
+})
+
+describe('administrators', () => {
+  it('see every company’s businesses and search them', async () => {
+    const all = await listPymes(admin)
+    expect(all.length).toBeGreaterThanOrEqual(3)
+    const found = await listPymes(admin, '?q=vista')
+    expect(found.map((p) => p.name)).toEqual(['Óptica Central'])
+    const health = categories.find((c) => c.name === 'Salud')!
+    expect((await listPymes(admin, `?category_id=${health.id}`)).map((p) => p.name)).toEqual([
+      'Óptica Central',
+    ])
+  })
+
+  it('must name a company of their own college for a new business', async () => {
+    const res = await send('POST', '/api/v1/pymes', admin, pymeInput({ company_id: 0 }))
+    expect(res.status).toBe(422)
+    expect((await body<ErrorBody>(res)).errors?.company_id).toEqual(['Please choose a company.'])
+    const betaCompany = await body<Company>(
+      await send('POST', '/api/v1/companies', betaAdmin, { name: 'Beta Co' }, {}, 'beta.localhost'),
+    )
+    const cross = await send('POST', '/api/v1/pymes', admin, pymeInput({ company_id: betaCompany.id }))
+    expect(cross.status).toBe(422)
+  })
+
+  it('invite a company user once per address, and delete a company only without businesses', async () => {
+    const res = await send('POST', '/api/v1/companies', admin, {
+      name: 'Panadería Trigo',
+      rut: '76086428-5',
+      email: 'HOLA@trigo.test',
+      phone: '+56 9 5555 4444',
+    })
+    expect(res.status).toBe(201)
+    const trigo = await body<Company>(res)
+    expect(trigo).toMatchObject({
+      rut: '76.086.428-5',
+      email: 'hola@trigo.test',
+      pyme_count: 0,
+      user_count: 0,
+    })
+    const invite = (email: string) =>
+      send('POST', `/api/v1/companies/${trigo.id}/users`, admin, { name: 'Rosa Trigo', email })
+    expect((await invite('rosa@trigo.test')).status).toBe(201)
+    const again = await invite('rosa@trigo.test')
+    expect(again.status).toBe(422)
+    expect((await body<ErrorBody>(again)).errors?.email).toEqual([
+      'Someone at this college already uses this email address.',
+    ])
+    const users = await body<{ data: { email: string; invited: boolean }[] }>(
+      await send('GET', `/api/v1/companies/${trigo.id}/users`, admin),
+    )
+    expect(users.data).toEqual([expect.objectContaining({ email: 'rosa@trigo.test', invited: true })])
+    const role = await t.db
+      .selectFrom('users')
+      .innerJoin('roles', 'roles.id', 'users.role_id')
+      .select('roles.key')
+      .where('users.email', '=', 'rosa@trigo.test')
+      .executeTakeFirstOrThrow()
+    expect(role.key).toBe('company')
+
+    const carla = (await listPymes(admin)).find((p) => p.name === 'Pastelería Dulce Carla')!
+    const busy = await send('DELETE', `/api/v1/companies/${carla.company_id}`, admin)
+    expect(busy.status).toBe(409)
+    expect((await body<ErrorBody>(busy)).message).toBe(
+      'This company still has businesses. Delete them first.',
+    )
+    expect((await send('DELETE', `/api/v1/companies/${trigo.id}`, admin)).status).toBe(204)
+    const rosa = await t.db
+      .selectFrom('users')
+      .select('deactivated_at')
+      .where('email', '=', 'rosa@trigo.test')
+      .executeTakeFirstOrThrow()
+    expect(rosa.deactivated_at).not.toBeNull()
+  })
+
+  it('keep a category that still lists businesses, and order them', async () => {
+    const used = categories[0]!
+    const res = await send('DELETE', `/api/v1/pyme-categories/${used.id}`, admin)
+    expect(res.status).toBe(409)
+    const created = await body<PymeCategory>(
+      await send('POST', '/api/v1/pyme-categories', admin, { name: 'Mascotas', icon: 'paw-print' }),
+    )
+    const ids = [created.id, ...categories.map((c) => c.id)]
+    const ordered = await send('PUT', '/api/v1/pyme-categories/order', admin, { ids })
+    expect((await body<{ data: PymeCategory[] }>(ordered)).data.map((c) => c.id)).toEqual(ids)
+    expect((await send('PUT', '/api/v1/pyme-categories/order', admin, { ids: ids.slice(1) })).status).toBe(
+      422,
+    )
+    expect((await send('DELETE', `/api/v1/pyme-categories/${created.id}`, admin)).status).toBe(204)
+    const bad = await send('POST', '/api/v1/pyme-categories', admin, { name: ' ', icon: 'rocket' })
+    expect(Object.keys((await body<ErrorBody>(bad)).errors ?? {}).sort()).toEqual(['icon', 'name'])
+  })
+})
+
+describe('what is refused on the field', () => {
+  it('names each wrong field in the request’s language', async () => {
+    const res = await send(
+      'POST',
+      '/api/v1/pymes',
+      company,
+      pymeInput({
+        name: '',
+        phone: 'call me',
+        website: 'javascript:alert(1)',
+        instagram: 'http://x.cl',
+        category_id: 0,
+      }),
+    )
+    expect(res.status).toBe(422)
+    expect((await body<ErrorBody>(res)).errors).toEqual({
+      name: ['field required.'],
+      phone: ['Please enter a phone number such as +56 9 1234 5678.'],
+      website: ['Please enter a full address that starts with https://'],
+      instagram: ['Please enter a full address that starts with https://'],
+      category_id: ['Please choose a category.'],
+    })
+    const pyme = (await listPymes(company))[0]!
+    const promote = async (overrides: Record<string, unknown>) =>
+      (
+        await body<ErrorBody>(
+          await send('POST', `/api/v1/pymes/${pyme.id}/promotions`, company, promotionInput(overrides)),
+        )
+      ).errors
+    expect(await promote({ discount: '' })).toEqual({ discount: ['field required.'] })
+    expect(await promote({ starts_on: today, ends_on: addDays(today, -1) })).toEqual({
+      ends_on: ['The last day must be on or after the first day.'],
+    })
+    expect(await promote({ starts_on: '2026-02-30' })).toEqual({ starts_on: ['Please enter a valid date'] })
+  })
+
+  it('tells a stale edit apart, with the current copy', async () => {
+    const pyme = await newPyme(company, { name: 'Kiosko Recreo' })
+    const first = await send(
+      'PUT',
+      `/api/v1/pymes/${pyme.id}`,
+      company,
+      pymeInput({ name: 'Kiosko El Recreo' }),
+      {
+        'if-match': `"${pyme.updated_at}"`,
+      },
+    )
+    expect(first.status).toBe(200)
+    const stale = await send('PUT', `/api/v1/pymes/${pyme.id}`, company, pymeInput({ name: 'Kiosko 2' }), {
+      'if-match': `"${pyme.updated_at}"`,
+    })
+    expect(stale.status).toBe(409)
+    expect((await body<{ current: Pyme }>(stale)).current.name).toBe('Kiosko El Recreo')
+  })
+
+  it('refuses a photo that is not a picture, and serves one that is only on its own host', async () => {
+    const pyme = (await listPymes(company))[0]!
+    const form = (bytes: Uint8Array, type: string) => {
+      const data = new FormData()
+      data.set('photo', new Blob([new Uint8Array(bytes)], { type }), 'photo.png')
+      return data
+    }
+    const bad = await t.request('PUT', `/api/v1/pymes/${pyme.id}/photo`, {
+      token: company,
+      body: form(new TextEncoder().encode('not a picture'), 'image/png'),
+      headers: EN,
+    })
+    expect(bad.status).toBe(422)
+    expect(Object.keys((await body<ErrorBody>(bad)).errors ?? {})).toEqual(['photo'])
+    const ok = await t.request('PUT', `/api/v1/pymes/${pyme.id}/photo`, {
+      token: company,
+      body: form(new Uint8Array(await makeImage('png', 2000, 1500)), 'image/png'),
+      headers: EN,
+    })
+    expect(ok.status).toBe(200)
+    const { photo_url } = await body<Pyme>(ok)
+    expect(photo_url).toMatch(new RegExp(`^/media/pymes/${demoId}/`))
+    expect((await t.request('GET', photo_url!, { token: guardian })).status).toBe(200)
+    expect((await t.request('GET', photo_url!, { host: 'beta.localhost' })).status).toBe(404)
+  })
+})
+
+describe('the mirror', () => {
+  it('holds the directory in a college with advertising, without promotions that have ended', async () => {
+    const { changes } = await pullAll(t, guardian)
+    const rows = [...mirrorOf(changes).values()]
+    const pymes = rows
+      .filter((r) => r.collection === 'pymes')
+      .map((r) => (r.op === 'put' ? r.data : null)) as Pyme[]
+    expect(pymes.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Pastelería Dulce Carla', 'Óptica Central']),
+    )
+    const optica = pymes.find((p) => p.name === 'Óptica Central')!
+    expect(optica.promotions).toEqual([])
+    const dulce = pymes.find((p) => p.name === 'Pastelería Dulce Carla')!
+    expect(dulce.promotions.map((p) => p.discount)).toEqual(['15%', '2x1'])
+    expect(rows.filter((r) => r.collection === 'pyme_categories').length).toBe(categories.length)
+  })
+
+  it('brings a new promotion with its business, and drops a deleted business', async () => {
+    const { cursor } = await pullAll(t, guardian)
+    const pyme = await newPyme(company, { name: 'Heladería Polo' })
+    const promoted = await send('POST', `/api/v1/pymes/${pyme.id}/promotions`, company, promotionInput())
+    expect(promoted.status).toBe(201)
+    const after = await pullAll(t, guardian, { since: cursor })
+    const put = after.changes.filter((c) => c.collection === 'pymes' && c.id === pyme.id).at(-1)
+    expect(put?.op === 'put' && (put.data as Pyme).promotions.map((p) => p.title)).toEqual([
+      'Caja de fruta para el curso',
+    ])
+    expect((await send('DELETE', `/api/v1/pymes/${pyme.id}`, company)).status).toBe(204)
+    const gone = await pullAll(t, guardian, { since: after.cursor })
+    expect(deleteIds(gone.changes, 'pymes')).toEqual([pyme.id])
+  })
+
+  it('holds nothing of it in a college without advertising', async () => {
+    const betaCategory = await send(
+      'POST',
+      '/api/v1/pyme-categories',
+      betaAdmin,
+      { name: 'Food', icon: 'utensils' },
+      {},
+      'beta.localhost',
+    )
+    const category = await body<PymeCategory>(betaCategory)
+    const betaCompany = await body<Company>(
+      await send('POST', '/api/v1/companies', betaAdmin, { name: 'Beta Bakery' }, {}, 'beta.localhost'),
+    )
+    const created = await send(
+      'POST',
+      '/api/v1/pymes',
+      betaAdmin,
+      pymeInput({ company_id: betaCompany.id, category_id: category.id }),
+      {},
+      'beta.localhost',
+    )
+    expect(created.status).toBe(201)
+    const { changes } = await pullAll(t, betaGuardian, { host: 'beta.localhost' })
+    expect(putIds(changes, 'pymes')).toEqual([])
+    expect(putIds(changes, 'pyme_categories')).toEqual([])
+  })
+
+  it('starts every mirror over when the college turns advertising off', async () => {
+    const { cursor } = await pullAll(t, staff)
+    await t.db.updateTable('colleges').set({ have_advertising: 0 }).where('id', '=', demoId).execute()
+    // What the college screen does: the same update, through the app, bumps everyone's epoch.
+    const record = await body<Record<string, unknown>>(await send('GET', '/api/v1/college', admin))
+    await t.db.updateTable('colleges').set({ have_advertising: 1 }).where('id', '=', demoId).execute()
+    const form = {
+      name: record.name,
+      short_name: record.short_name,
+      acronym: record.acronym,
+      slug: record.slug,
+      address: record.address,
+      commune_id: (record.commune as { id: number } | null)?.id ?? null,
+      email: record.email,
+      phone: record.phone,
+      theme_color: (record.setting as { theme_color: string }).theme_color,
+      show_onboarding: record.show_onboarding,
+      have_advertising: false,
+      app_status_publishing: record.app_status_publishing,
+      language: record.language,
+      timezone: record.timezone,
+    }
+    expect((await send('PUT', '/api/v1/college', admin, form)).status).toBe(200)
+    const { page } = await pull(t, staff, { since: cursor })
+    expect(page.reset).toBe(true)
+    const fresh = await pullAll(t, staff)
+    expect(putIds(fresh.changes, 'pymes')).toEqual([])
+    // Counts are not taken either while advertising is off.
+    const pyme = (await listPymes(admin))[0]!
+    const counted = await send('POST', '/api/v1/benefits/counts', guardian, {
+      items: [{ kind: 'pyme', id: pyme.id, impressions: 3, clicks: 1 }],
+    })
+    expect(counted.status).toBe(204)
+    expect(
+      await t.db.selectFrom('benefit_counts').selectAll().where('item_id', '=', pyme.id).execute(),
+    ).toEqual([])
+    expect((await send('PUT', '/api/v1/college', admin, { ...form, have_advertising: true })).status).toBe(
+      200,
+    )
+    const back = await pullAll(t, staff)
+    expect(putIds(back.changes, 'pymes').length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('counting', () => {
+  it('sums impressions and clicks per item and day, with nobody’s id, and shows each their own', async () => {
+    const dulce = (await listPymes(company, '?q=Dulce'))[0]!
+    const lapiz = (await listPymes(company, '?q=Lápiz'))[0]!
+    const promo = dulce.promotions[0]!
+    const optica = (await listPymes(admin, '?q=vista'))[0]!
+    const report = (token: string, items: unknown[]) =>
+      send('POST', '/api/v1/benefits/counts', token, { items })
+    expect(
+      (
+        await report(guardian, [
+          { kind: 'pyme', id: dulce.id, impressions: 2, clicks: 1 },
+          { kind: 'promotion', id: promo.id, impressions: 2 },
+          { kind: 'pyme', id: optica.id, impressions: 5 },
+          { kind: 'pyme', id: '00000000-0000-7000-8000-000000000000', impressions: 9 },
+        ])
+      ).status,
+    ).toBe(204)
+    expect((await report(staff, [{ kind: 'pyme', id: dulce.id, impressions: 1, clicks: 2 }])).status).toBe(
+      204,
+    )
+    expect((await report(guardian, [{ kind: 'pyme', id: dulce.id, impressions: -1 }])).status).toBe(422)
+    expect((await report(guardian, [{ kind: 'pyme', id: dulce.id, impressions: 100_000 }])).status).toBe(422)
+
+    const stored = await t.db
+      .selectFrom('benefit_counts')
+      .selectAll()
+      .where('college_id', '=', demoId)
+      .execute()
+    expect(Object.keys(stored[0]!).sort()).toEqual([
+      'clicks',
+      'college_id',
+      'day',
+      'impressions',
+      'item_id',
+      'kind',
+    ])
+    expect(stored.find((r) => r.item_id === dulce.id)).toMatchObject({
+      impressions: 3,
+      clicks: 3,
+      day: today,
+    })
+    expect(stored.some((r) => r.item_id === '00000000-0000-7000-8000-000000000000')).toBe(false)
+
+    const own = await body<BenefitFigures>(await send('GET', '/api/v1/benefits/figures?days=7', company))
+    expect(own).toMatchObject({ from: addDays(today, -6), to: today })
+    expect(own.rows.find((r) => r.id === dulce.id)).toMatchObject({ kind: 'pyme', impressions: 3, clicks: 3 })
+    expect(own.rows.find((r) => r.id === promo.id)).toMatchObject({
+      kind: 'promotion',
+      pyme_id: dulce.id,
+      impressions: 2,
+    })
+    expect(own.rows.find((r) => r.id === lapiz.id)).toMatchObject({ impressions: 0, clicks: 0 })
+    expect(own.rows.some((r) => r.id === optica.id)).toBe(false)
+    const all = await body<BenefitFigures>(await send('GET', '/api/v1/benefits/figures', admin))
+    expect(all.rows.find((r) => r.id === optica.id)).toMatchObject({ impressions: 5 })
+    expect((await send('GET', '/api/v1/benefits/figures', guardian)).status).toBe(403)
+    expect((await send('GET', '/api/v1/benefits/figures?days=9999', admin)).status).toBe(422)
+  })
+})
+
+describe('another college', () => {
+  it('never reaches this college’s businesses, companies or categories', async () => {
+    const pyme = (await listPymes(admin))[0]!
+    const beta = (method: string, path: string, json?: unknown) =>
+      send(method, path, betaAdmin, json, {}, 'beta.localhost')
+    expect((await beta('GET', `/api/v1/pymes/${pyme.id}`)).status).toBe(404)
+    expect((await beta('PUT', `/api/v1/pymes/${pyme.id}`, pymeInput())).status).toBe(404)
+    expect((await beta('DELETE', `/api/v1/pymes/${pyme.id}`)).status).toBe(404)
+    expect((await beta('GET', `/api/v1/companies/${pyme.company_id}`)).status).toBe(404)
+    expect(
+      (await beta('PUT', `/api/v1/pyme-categories/${categories[0]!.id}`, { name: 'x', icon: 'store' }))
+        .status,
+    ).toBe(404)
+    const names = (await body<{ data: Pyme[] }>(await beta('GET', '/api/v1/pymes'))).data.map((p) => p.name)
+    expect(names).not.toContain(pyme.name)
+    const { changes } = await pullAll(t, betaGuardian, { host: 'beta.localhost' })
+    expect(putIds(changes, 'pymes')).not.toContain(pyme.id)
+  })
+})
