@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as BannerRouteRouteImport } from './routes/banner/route'
+import { Route as BannersRouteRouteImport } from './routes/banners/route'
 import { Route as BenefitsRouteRouteImport } from './routes/benefits/route'
 import { Route as BlogRouteRouteImport } from './routes/blog/route'
 import { Route as CollegeRouteRouteImport } from './routes/college/route'
@@ -21,6 +23,7 @@ import { Route as CompaniesRouteRouteImport } from './routes/companies/route'
 import { Route as CompanyRouteRouteImport } from './routes/company/route'
 import { Route as DocumentosRouteRouteImport } from './routes/documentos/route'
 import { Route as EventsRouteRouteImport } from './routes/events/route'
+import { Route as GalleryRouteRouteImport } from './routes/gallery/route'
 import { Route as MessengerRouteRouteImport } from './routes/messenger/route'
 import { Route as NotificationsRouteRouteImport } from './routes/notifications/route'
 import { Route as PlatformRouteRouteImport } from './routes/platform/route'
@@ -40,6 +43,7 @@ import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthResetPasswordRouteImport } from './routes/auth/reset-password'
 import { Route as AuthSignupNoRouteImport } from './routes/auth/signup-no'
+import { Route as BannerIndexRouteImport } from './routes/banner/index'
 import { Route as BenefitsIndexRouteImport } from './routes/benefits/index'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
 import { Route as BlogSplatRouteImport } from './routes/blog/$'
@@ -56,6 +60,7 @@ import { Route as DocumentosIndexRouteImport } from './routes/documentos/index'
 import { Route as DocumentosSplatRouteImport } from './routes/documentos/$'
 import { Route as EventsIndexRouteImport } from './routes/events/index'
 import { Route as EventsNewEventRouteImport } from './routes/events/new-event'
+import { Route as GalleryIndexRouteImport } from './routes/gallery/Index'
 import { Route as MessengerIndexRouteImport } from './routes/messenger/index'
 import { Route as NotificationsIndexRouteImport } from './routes/notifications/index'
 import { Route as PaymentsPaymentFailedRouteImport } from './routes/payments/PaymentFailed'
@@ -75,6 +80,7 @@ import { Route as UsersRolesRouteImport } from './routes/users/roles'
 import { Route as AdminContactsIndexRouteImport } from './routes/admin/contacts/index'
 import { Route as AdminContactsSplatRouteImport } from './routes/admin/contacts/$'
 import { Route as AdminContactsCreateRouteImport } from './routes/admin/contacts/create'
+import { Route as BannersCollegesIndexRouteImport } from './routes/banners/colleges/index'
 import { Route as BlogArticlesIndexRouteImport } from './routes/blog/articles/index'
 import { Route as BlogArticlesNewArticleRouteImport } from './routes/blog/articles/new-article'
 import { Route as BlogPostSplatRouteImport } from './routes/blog/post/$'
@@ -83,6 +89,7 @@ import { Route as CollegesManagersIndexRouteImport } from './routes/colleges/man
 import { Route as CollegesSliderIndexRouteImport } from './routes/colleges/slider/index'
 import { Route as CollegesSocialIndexRouteImport } from './routes/colleges/social/index'
 import { Route as CompaniesUsersIndexRouteImport } from './routes/companies/users/index'
+import { Route as GalleryCarouselIndexRouteImport } from './routes/gallery/carousel/Index'
 import { Route as PaymentsSignedIndexRouteImport } from './routes/payments/_signed/index'
 import { Route as ProcessesProcessesIdRouteImport } from './routes/processes/processes/$id'
 import { Route as PymeDetailsIdRouteImport } from './routes/pyme/details/$id'
@@ -102,6 +109,16 @@ const AdminRouteRoute = AdminRouteRouteImport.update({
 const AppRouteRoute = AppRouteRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BannerRouteRoute = BannerRouteRouteImport.update({
+  id: '/banner',
+  path: '/banner',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BannersRouteRoute = BannersRouteRouteImport.update({
+  id: '/banners',
+  path: '/banners',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BenefitsRouteRoute = BenefitsRouteRouteImport.update({
@@ -148,6 +165,11 @@ const DocumentosRouteRoute = DocumentosRouteRouteImport.update({
 const EventsRouteRoute = EventsRouteRouteImport.update({
   id: '/events',
   path: '/events',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GalleryRouteRoute = GalleryRouteRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MessengerRouteRoute = MessengerRouteRouteImport.update({
@@ -245,6 +267,11 @@ const AuthSignupNoRoute = AuthSignupNoRouteImport.update({
   path: '/auth/signup-no',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BannerIndexRoute = BannerIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => BannerRouteRoute,
+} as any)
 const BenefitsIndexRoute = BenefitsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -326,6 +353,11 @@ const EventsNewEventRoute = EventsNewEventRouteImport.update({
   id: '/new-event',
   path: '/new-event',
   getParentRoute: () => EventsRouteRoute,
+} as any)
+const GalleryIndexRoute = GalleryIndexRouteImport.update({
+  id: '/Index',
+  path: '/Index',
+  getParentRoute: () => GalleryRouteRoute,
 } as any)
 const MessengerIndexRoute = MessengerIndexRouteImport.update({
   id: '/',
@@ -422,6 +454,11 @@ const AdminContactsCreateRoute = AdminContactsCreateRouteImport.update({
   path: '/create',
   getParentRoute: () => AdminContactsRouteRoute,
 } as any)
+const BannersCollegesIndexRoute = BannersCollegesIndexRouteImport.update({
+  id: '/colleges/',
+  path: '/colleges/',
+  getParentRoute: () => BannersRouteRoute,
+} as any)
 const BlogArticlesIndexRoute = BlogArticlesIndexRouteImport.update({
   id: '/articles/',
   path: '/articles/',
@@ -462,6 +499,11 @@ const CompaniesUsersIndexRoute = CompaniesUsersIndexRouteImport.update({
   path: '/users/',
   getParentRoute: () => CompaniesRouteRoute,
 } as any)
+const GalleryCarouselIndexRoute = GalleryCarouselIndexRouteImport.update({
+  id: '/carousel/Index',
+  path: '/carousel/Index',
+  getParentRoute: () => GalleryRouteRoute,
+} as any)
 const PaymentsSignedIndexRoute = PaymentsSignedIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -493,6 +535,8 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
+  '/banner': typeof BannerRouteRouteWithChildren
+  '/banners': typeof BannersRouteRouteWithChildren
   '/benefits': typeof BenefitsRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
@@ -502,6 +546,7 @@ export interface FileRoutesByFullPath {
   '/company': typeof CompanyRouteRouteWithChildren
   '/documentos': typeof DocumentosRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
+  '/gallery': typeof GalleryRouteRouteWithChildren
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
@@ -529,6 +574,7 @@ export interface FileRoutesByFullPath {
   '/colleges/details': typeof CollegesDetailsRoute
   '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
+  '/gallery/Index': typeof GalleryIndexRoute
   '/payments/PaymentFailed': typeof PaymentsPaymentFailedRoute
   '/payments/PaymentSuccess': typeof PaymentsPaymentSuccessRoute
   '/payments': typeof PaymentsSignedRouteWithChildren
@@ -539,6 +585,7 @@ export interface FileRoutesByFullPath {
   '/users/new': typeof UsersNewRoute
   '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
+  '/banner/': typeof BannerIndexRoute
   '/benefits/': typeof BenefitsIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
@@ -557,9 +604,11 @@ export interface FileRoutesByFullPath {
   '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/gallery/carousel/Index': typeof GalleryCarouselIndexRoute
   '/processes/processes/$id': typeof ProcessesProcessesIdRoute
   '/pyme/details/$id': typeof PymeDetailsIdRoute
   '/admin/contacts/': typeof AdminContactsIndexRoute
+  '/banners/colleges/': typeof BannersCollegesIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
   '/colleges/history/': typeof CollegesHistoryIndexRoute
   '/colleges/managers/': typeof CollegesManagersIndexRoute
@@ -573,8 +622,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
+  '/banners': typeof BannersRouteRouteWithChildren
   '/colleges': typeof CollegesRouteRouteWithChildren
   '/companies': typeof CompaniesRouteRouteWithChildren
+  '/gallery': typeof GalleryRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
   '/pyme': typeof PymeRouteRouteWithChildren
   '/admin/integrations': typeof AdminIntegrationsRoute
@@ -594,6 +645,7 @@ export interface FileRoutesByTo {
   '/colleges/details': typeof CollegesDetailsRoute
   '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
+  '/gallery/Index': typeof GalleryIndexRoute
   '/payments/PaymentFailed': typeof PaymentsPaymentFailedRoute
   '/payments/PaymentSuccess': typeof PaymentsPaymentSuccessRoute
   '/payments/test-checkout': typeof PaymentsTestCheckoutRoute
@@ -603,6 +655,7 @@ export interface FileRoutesByTo {
   '/users/new': typeof UsersNewRoute
   '/users/roles': typeof UsersRolesRoute
   '/app': typeof AppIndexRoute
+  '/banner': typeof BannerIndexRoute
   '/benefits': typeof BenefitsIndexRoute
   '/blog': typeof BlogIndexRoute
   '/college-notifications': typeof CollegeNotificationsIndexRoute
@@ -621,9 +674,11 @@ export interface FileRoutesByTo {
   '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/gallery/carousel/Index': typeof GalleryCarouselIndexRoute
   '/processes/processes/$id': typeof ProcessesProcessesIdRoute
   '/pyme/details/$id': typeof PymeDetailsIdRoute
   '/admin/contacts': typeof AdminContactsIndexRoute
+  '/banners/colleges': typeof BannersCollegesIndexRoute
   '/blog/articles': typeof BlogArticlesIndexRoute
   '/colleges/history': typeof CollegesHistoryIndexRoute
   '/colleges/managers': typeof CollegesManagersIndexRoute
@@ -639,6 +694,8 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRouteRouteWithChildren
   '/app': typeof AppRouteRouteWithChildren
+  '/banner': typeof BannerRouteRouteWithChildren
+  '/banners': typeof BannersRouteRouteWithChildren
   '/benefits': typeof BenefitsRouteRouteWithChildren
   '/blog': typeof BlogRouteRouteWithChildren
   '/college': typeof CollegeRouteRouteWithChildren
@@ -648,6 +705,7 @@ export interface FileRoutesById {
   '/company': typeof CompanyRouteRouteWithChildren
   '/documentos': typeof DocumentosRouteRouteWithChildren
   '/events': typeof EventsRouteRouteWithChildren
+  '/gallery': typeof GalleryRouteRouteWithChildren
   '/messenger': typeof MessengerRouteRouteWithChildren
   '/notifications': typeof NotificationsRouteRouteWithChildren
   '/platform': typeof PlatformRouteRouteWithChildren
@@ -675,6 +733,7 @@ export interface FileRoutesById {
   '/colleges/details': typeof CollegesDetailsRoute
   '/documentos/$': typeof DocumentosSplatRoute
   '/events/new-event': typeof EventsNewEventRoute
+  '/gallery/Index': typeof GalleryIndexRoute
   '/payments/PaymentFailed': typeof PaymentsPaymentFailedRoute
   '/payments/PaymentSuccess': typeof PaymentsPaymentSuccessRoute
   '/payments/_signed': typeof PaymentsSignedRouteWithChildren
@@ -685,6 +744,7 @@ export interface FileRoutesById {
   '/users/new': typeof UsersNewRoute
   '/users/roles': typeof UsersRolesRoute
   '/app/': typeof AppIndexRoute
+  '/banner/': typeof BannerIndexRoute
   '/benefits/': typeof BenefitsIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/college-notifications/': typeof CollegeNotificationsIndexRoute
@@ -703,9 +763,11 @@ export interface FileRoutesById {
   '/admin/contacts/create': typeof AdminContactsCreateRoute
   '/blog/articles/new-article': typeof BlogArticlesNewArticleRoute
   '/blog/post/$': typeof BlogPostSplatRoute
+  '/gallery/carousel/Index': typeof GalleryCarouselIndexRoute
   '/processes/processes/$id': typeof ProcessesProcessesIdRoute
   '/pyme/details/$id': typeof PymeDetailsIdRoute
   '/admin/contacts/': typeof AdminContactsIndexRoute
+  '/banners/colleges/': typeof BannersCollegesIndexRoute
   '/blog/articles/': typeof BlogArticlesIndexRoute
   '/colleges/history/': typeof CollegesHistoryIndexRoute
   '/colleges/managers/': typeof CollegesManagersIndexRoute
@@ -722,6 +784,8 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/app'
+    | '/banner'
+    | '/banners'
     | '/benefits'
     | '/blog'
     | '/college'
@@ -731,6 +795,7 @@ export interface FileRouteTypes {
     | '/company'
     | '/documentos'
     | '/events'
+    | '/gallery'
     | '/messenger'
     | '/notifications'
     | '/platform'
@@ -758,6 +823,7 @@ export interface FileRouteTypes {
     | '/colleges/details'
     | '/documentos/$'
     | '/events/new-event'
+    | '/gallery/Index'
     | '/payments/PaymentFailed'
     | '/payments/PaymentSuccess'
     | '/payments'
@@ -768,6 +834,7 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/users/roles'
     | '/app/'
+    | '/banner/'
     | '/benefits/'
     | '/blog/'
     | '/college-notifications/'
@@ -786,9 +853,11 @@ export interface FileRouteTypes {
     | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/gallery/carousel/Index'
     | '/processes/processes/$id'
     | '/pyme/details/$id'
     | '/admin/contacts/'
+    | '/banners/colleges/'
     | '/blog/articles/'
     | '/colleges/history/'
     | '/colleges/managers/'
@@ -802,8 +871,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/admin'
+    | '/banners'
     | '/colleges'
     | '/companies'
+    | '/gallery'
     | '/platform'
     | '/pyme'
     | '/admin/integrations'
@@ -823,6 +894,7 @@ export interface FileRouteTypes {
     | '/colleges/details'
     | '/documentos/$'
     | '/events/new-event'
+    | '/gallery/Index'
     | '/payments/PaymentFailed'
     | '/payments/PaymentSuccess'
     | '/payments/test-checkout'
@@ -832,6 +904,7 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/users/roles'
     | '/app'
+    | '/banner'
     | '/benefits'
     | '/blog'
     | '/college-notifications'
@@ -850,9 +923,11 @@ export interface FileRouteTypes {
     | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/gallery/carousel/Index'
     | '/processes/processes/$id'
     | '/pyme/details/$id'
     | '/admin/contacts'
+    | '/banners/colleges'
     | '/blog/articles'
     | '/colleges/history'
     | '/colleges/managers'
@@ -867,6 +942,8 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/app'
+    | '/banner'
+    | '/banners'
     | '/benefits'
     | '/blog'
     | '/college'
@@ -876,6 +953,7 @@ export interface FileRouteTypes {
     | '/company'
     | '/documentos'
     | '/events'
+    | '/gallery'
     | '/messenger'
     | '/notifications'
     | '/platform'
@@ -903,6 +981,7 @@ export interface FileRouteTypes {
     | '/colleges/details'
     | '/documentos/$'
     | '/events/new-event'
+    | '/gallery/Index'
     | '/payments/PaymentFailed'
     | '/payments/PaymentSuccess'
     | '/payments/_signed'
@@ -913,6 +992,7 @@ export interface FileRouteTypes {
     | '/users/new'
     | '/users/roles'
     | '/app/'
+    | '/banner/'
     | '/benefits/'
     | '/blog/'
     | '/college-notifications/'
@@ -931,9 +1011,11 @@ export interface FileRouteTypes {
     | '/admin/contacts/create'
     | '/blog/articles/new-article'
     | '/blog/post/$'
+    | '/gallery/carousel/Index'
     | '/processes/processes/$id'
     | '/pyme/details/$id'
     | '/admin/contacts/'
+    | '/banners/colleges/'
     | '/blog/articles/'
     | '/colleges/history/'
     | '/colleges/managers/'
@@ -949,6 +1031,8 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AppRouteRoute: typeof AppRouteRouteWithChildren
+  BannerRouteRoute: typeof BannerRouteRouteWithChildren
+  BannersRouteRoute: typeof BannersRouteRouteWithChildren
   BenefitsRouteRoute: typeof BenefitsRouteRouteWithChildren
   BlogRouteRoute: typeof BlogRouteRouteWithChildren
   CollegeRouteRoute: typeof CollegeRouteRouteWithChildren
@@ -958,6 +1042,7 @@ export interface RootRouteChildren {
   CompanyRouteRoute: typeof CompanyRouteRouteWithChildren
   DocumentosRouteRoute: typeof DocumentosRouteRouteWithChildren
   EventsRouteRoute: typeof EventsRouteRouteWithChildren
+  GalleryRouteRoute: typeof GalleryRouteRouteWithChildren
   MessengerRouteRoute: typeof MessengerRouteRouteWithChildren
   NotificationsRouteRoute: typeof NotificationsRouteRouteWithChildren
   PlatformRouteRoute: typeof PlatformRouteRouteWithChildren
@@ -997,6 +1082,20 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/banner': {
+      id: '/banner'
+      path: '/banner'
+      fullPath: '/banner'
+      preLoaderRoute: typeof BannerRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/banners': {
+      id: '/banners'
+      path: '/banners'
+      fullPath: '/banners'
+      preLoaderRoute: typeof BannersRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/benefits': {
@@ -1060,6 +1159,13 @@ declare module '@tanstack/react-router' {
       path: '/events'
       fullPath: '/events'
       preLoaderRoute: typeof EventsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gallery': {
+      id: '/gallery'
+      path: '/gallery'
+      fullPath: '/gallery'
+      preLoaderRoute: typeof GalleryRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/messenger': {
@@ -1195,6 +1301,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthSignupNoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/banner/': {
+      id: '/banner/'
+      path: '/'
+      fullPath: '/banner/'
+      preLoaderRoute: typeof BannerIndexRouteImport
+      parentRoute: typeof BannerRouteRoute
+    }
     '/benefits/': {
       id: '/benefits/'
       path: '/'
@@ -1306,6 +1419,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/events/new-event'
       preLoaderRoute: typeof EventsNewEventRouteImport
       parentRoute: typeof EventsRouteRoute
+    }
+    '/gallery/Index': {
+      id: '/gallery/Index'
+      path: '/Index'
+      fullPath: '/gallery/Index'
+      preLoaderRoute: typeof GalleryIndexRouteImport
+      parentRoute: typeof GalleryRouteRoute
     }
     '/messenger/': {
       id: '/messenger/'
@@ -1440,6 +1560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminContactsCreateRouteImport
       parentRoute: typeof AdminContactsRouteRoute
     }
+    '/banners/colleges/': {
+      id: '/banners/colleges/'
+      path: '/colleges'
+      fullPath: '/banners/colleges/'
+      preLoaderRoute: typeof BannersCollegesIndexRouteImport
+      parentRoute: typeof BannersRouteRoute
+    }
     '/blog/articles/': {
       id: '/blog/articles/'
       path: '/articles'
@@ -1495,6 +1622,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/companies/users/'
       preLoaderRoute: typeof CompaniesUsersIndexRouteImport
       parentRoute: typeof CompaniesRouteRoute
+    }
+    '/gallery/carousel/Index': {
+      id: '/gallery/carousel/Index'
+      path: '/carousel/Index'
+      fullPath: '/gallery/carousel/Index'
+      preLoaderRoute: typeof GalleryCarouselIndexRouteImport
+      parentRoute: typeof GalleryRouteRoute
     }
     '/payments/_signed/': {
       id: '/payments/_signed/'
@@ -1581,6 +1715,30 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
   AppRouteRouteChildren,
+)
+
+interface BannerRouteRouteChildren {
+  BannerIndexRoute: typeof BannerIndexRoute
+}
+
+const BannerRouteRouteChildren: BannerRouteRouteChildren = {
+  BannerIndexRoute: BannerIndexRoute,
+}
+
+const BannerRouteRouteWithChildren = BannerRouteRoute._addFileChildren(
+  BannerRouteRouteChildren,
+)
+
+interface BannersRouteRouteChildren {
+  BannersCollegesIndexRoute: typeof BannersCollegesIndexRoute
+}
+
+const BannersRouteRouteChildren: BannersRouteRouteChildren = {
+  BannersCollegesIndexRoute: BannersCollegesIndexRoute,
+}
+
+const BannersRouteRouteWithChildren = BannersRouteRoute._addFileChildren(
+  BannersRouteRouteChildren,
 )
 
 interface BenefitsRouteRouteChildren {
@@ -1724,6 +1882,20 @@ const EventsRouteRouteWithChildren = EventsRouteRoute._addFileChildren(
   EventsRouteRouteChildren,
 )
 
+interface GalleryRouteRouteChildren {
+  GalleryIndexRoute: typeof GalleryIndexRoute
+  GalleryCarouselIndexRoute: typeof GalleryCarouselIndexRoute
+}
+
+const GalleryRouteRouteChildren: GalleryRouteRouteChildren = {
+  GalleryIndexRoute: GalleryIndexRoute,
+  GalleryCarouselIndexRoute: GalleryCarouselIndexRoute,
+}
+
+const GalleryRouteRouteWithChildren = GalleryRouteRoute._addFileChildren(
+  GalleryRouteRouteChildren,
+)
+
 interface MessengerRouteRouteChildren {
   MessengerIndexRoute: typeof MessengerIndexRoute
 }
@@ -1860,6 +2032,8 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   AppRouteRoute: AppRouteRouteWithChildren,
+  BannerRouteRoute: BannerRouteRouteWithChildren,
+  BannersRouteRoute: BannersRouteRouteWithChildren,
   BenefitsRouteRoute: BenefitsRouteRouteWithChildren,
   BlogRouteRoute: BlogRouteRouteWithChildren,
   CollegeRouteRoute: CollegeRouteRouteWithChildren,
@@ -1869,6 +2043,7 @@ const rootRouteChildren: RootRouteChildren = {
   CompanyRouteRoute: CompanyRouteRouteWithChildren,
   DocumentosRouteRoute: DocumentosRouteRouteWithChildren,
   EventsRouteRoute: EventsRouteRouteWithChildren,
+  GalleryRouteRoute: GalleryRouteRouteWithChildren,
   MessengerRouteRoute: MessengerRouteRouteWithChildren,
   NotificationsRouteRoute: NotificationsRouteRouteWithChildren,
   PlatformRouteRoute: PlatformRouteRouteWithChildren,

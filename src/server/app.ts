@@ -30,9 +30,11 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
 import { pushSubscriptionsRoutes } from './features/notifications/push-subscriptions.routes.ts'
 import './features/payments/fee-reminders.ts'
+import { bannersRoutes } from './features/benefits/banners.routes.ts'
 import { benefitCountsRoutes } from './features/benefits/benefit-counts.routes.ts'
 import { benefitsSyncSources } from './features/benefits/benefits.sync.ts'
 import { companiesRoutes } from './features/benefits/companies.routes.ts'
+import { platformBannersRoutes } from './features/benefits/platform-banners.routes.ts'
 import { pymeCategoriesRoutes } from './features/benefits/pyme-categories.routes.ts'
 import { pymesRoutes } from './features/benefits/pymes.routes.ts'
 import { feesRoutes } from './features/payments/fees.routes.ts'
@@ -170,6 +172,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', companiesRoutes)
   app.route('/', pymesRoutes)
   app.route('/', benefitCountsRoutes)
+  app.route('/', bannersRoutes)
+  app.route('/', platformBannersRoutes)
   app.route('/', paymentsRoutes)
   app.route('/', paymentSettingsRoutes)
   app.route('/', testCheckoutRoutes)

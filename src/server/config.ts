@@ -11,6 +11,8 @@ export type Config = {
   databaseUrl: string | undefined
   appKey: Buffer
   platformHosts: string[]
+  /** Hosts where company accounts (local businesses) may sign in: `ADVERTISING_HOSTS`. */
+  advertisingHosts: string[]
   trustProxy: boolean
   distDir: string
   publicDir: string
@@ -54,6 +56,13 @@ function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')
 }
 
+function hostList(value: string | undefined): string[] {
+  return (value ?? 'localhost')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './data')
   return {
@@ -61,10 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     appKey: overrides.appKey ?? loadAppKey(dataDir, env.APP_KEY),
-    platformHosts: (env.PLATFORM_HOSTS ?? 'localhost')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    platformHosts: hostList(env.PLATFORM_HOSTS),
+    advertisingHosts: hostList(env.ADVERTISING_HOSTS),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     distDir: resolve(env.DIST_DIR ?? './dist'),
     publicDir: resolve('./public'),

@@ -18,6 +18,7 @@
 //   benefits/figures           GET ?days (pymes.manage): impressions and clicks per pyme and promotion
 // Mirrored: `pymes` (with their promotions that have not ended) and `pyme_categories`.
 import * as v from 'valibot'
+import { isSafeLink } from './banners.schema.ts'
 import { email, isRealDate, optionalText, plainString, recordId, requiredText, rut } from './fields.schema.ts'
 import { messages as m } from './i18n/messages.ts'
 import { message } from './i18n/translate.ts'
@@ -108,18 +109,7 @@ const phone = v.pipe(
   ),
 )
 /** A link to the business's own pages: https only, so no `javascript:` ever reaches an href. */
-const link = v.pipe(
-  optionalText(300),
-  v.check((value) => {
-    if (value === '') return true
-    try {
-      const url = new URL(value)
-      return url.protocol === 'https:' && url.hostname.includes('.')
-    } catch {
-      return false
-    }
-  }, message(m.linkInvalid)),
-)
+const link = v.pipe(optionalText(300), v.check(isSafeLink, message(m.linkInvalid)))
 const day = v.pipe(plainString(m.dateInvalid), v.check(isRealDate, message(m.dateInvalid)))
 
 export const pymeCategoryInputSchema = v.object({
@@ -197,7 +187,7 @@ export const promotionInputSchema = v.pipe(
 export type PromotionInput = v.InferInput<typeof promotionInputSchema>
 export type PromotionOutput = v.InferOutput<typeof promotionInputSchema>
 
-export const BENEFIT_KINDS = ['pyme', 'promotion'] as const
+export const BENEFIT_KINDS = ['pyme', 'promotion', 'banner'] as const
 export type BenefitKind = (typeof BENEFIT_KINDS)[number]
 
 const count = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(BENEFIT_COUNT_MAX)), 0)
@@ -220,6 +210,7 @@ export type BenefitCounts = v.InferInput<typeof benefitCountsSchema>
 export type BenefitFigure = {
   kind: BenefitKind
   id: string
+  /** '' for a banner. */
   pyme_id: string
   name: string
   impressions: number

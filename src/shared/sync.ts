@@ -1,5 +1,6 @@
 // The pull protocol of DESIGN.md section 8, as both sides speak it.
 import type { Notification } from './api-types.ts'
+import type { Banner } from './banners.schema.ts'
 import type { Pyme, PymeCategory } from './benefits.schema.ts'
 import type { CollegeDocument, DocumentCategory, DocumentOpen } from './documents.schema.ts'
 import type { CalendarEvent, EventCategory } from './events.schema.ts'
@@ -27,6 +28,7 @@ export type SyncRows = {
   processes: Process
   pymes: Pyme
   pyme_categories: PymeCategory
+  banners: Banner
 }
 export type CollectionName = keyof SyncRows
 export const COLLECTIONS = [
@@ -48,6 +50,7 @@ export const COLLECTIONS = [
   'processes',
   'pymes',
   'pyme_categories',
+  'banners',
 ] as const
 
 export type SyncChange = {

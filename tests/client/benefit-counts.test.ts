@@ -11,7 +11,7 @@ import {
   flushBenefitCounts,
   pendingBenefitCounts,
   watchBenefitCounts,
-} from '#client/features/benefits/benefit-counts.ts'
+} from '#client/platform/benefit-counts.ts'
 import { BENEFIT_COUNT_MAX } from '#shared/benefits.schema.ts'
 
 type Sent = { url: string; body: { items: Record<string, unknown>[] } }
@@ -70,6 +70,21 @@ describe('summing on the device', () => {
       JSON.stringify({ 'pyme:ok': { impressions: 1, clicks: 0 }, 'user:7': { impressions: 1, clicks: 1 } }),
     )
     expect(pendingBenefitCounts()).toEqual([{ kind: 'pyme', id: 'ok', impressions: 1, clicks: 0 }])
+  })
+
+  it('sums an advertising banner seen on the home and pressed, and sends it like the rest', async () => {
+    countImpression('banner', 'back-to-school')
+    countClick('banner', 'back-to-school')
+
+    expect(stored()).toEqual({ 'banner:back-to-school': { impressions: 1, clicks: 1 } })
+    expect(pendingBenefitCounts()).toEqual([
+      { kind: 'banner', id: 'back-to-school', impressions: 1, clicks: 1 },
+    ])
+
+    await flushBenefitCounts()
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body.items).toEqual([{ kind: 'banner', id: 'back-to-school', impressions: 1, clicks: 1 }])
+    expect(pendingBenefitCounts()).toEqual([])
   })
 })
 

@@ -1,12 +1,13 @@
-// Local businesses and the Benefits directory: a company user reaches only their own company's
-// listings, what is refused on the field, what each mirror holds (nothing in a college without
-// advertising, no promotion that has ended), counts summed per day without anybody's id, and the
-// other college.
+// Local businesses, the Benefits directory and banners: a company user reaches only their own
+// company's listings, what is refused on the field, what each mirror holds (nothing in a college
+// without advertising, no promotion that has ended, no banner changed to have ended), counts summed
+// per day without anybody's id, and the other college.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Banner, CollegeBanners } from '#shared/banners.schema.ts'
 import type { BenefitFigures, Company, Pyme, PymeCategory } from '#shared/benefits.schema.ts'
 import { addDays, todayIn } from '#shared/time-zones.ts'
 import { body, collegeIdOf, EN, type ErrorBody } from './helpers/http.ts'
-import { makeImage } from './helpers/images.ts'
+import { imageMetadata, makeImage } from './helpers/images.ts'
 import { deleteIds, mirrorOf, pull, pullAll, putIds } from './helpers/sync.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -501,5 +502,177 @@ describe('another college', () => {
     expect(names).not.toContain(pyme.name)
     const { changes } = await pullAll(t, betaGuardian, { host: 'beta.localhost' })
     expect(putIds(changes, 'pymes')).not.toContain(pyme.id)
+  })
+})
+
+describe('banners', () => {
+  async function bannerForm(fields: Record<string, string>, image?: Buffer) {
+    const form = new FormData()
+    for (const [k, val] of Object.entries(fields)) form.set(k, val)
+    if (image) form.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'b.png')
+    return form
+  }
+  const fields = (overrides: Record<string, string> = {}) => ({
+    title: 'Heladería Polo: 2x1 los viernes',
+    link: 'https://polo.example.cl',
+    placement: 'home',
+    starts_on: addDays(today, -1),
+    ends_on: addDays(today, 30),
+    ...overrides,
+  })
+  const post = async (form: FormData, token = admin, host = 'localhost') =>
+    t.request('POST', '/api/v1/banners', { token, body: form, host, headers: EN })
+
+  it('are made by admins from a picture cropped to a wide strip, with each wrong field named', async () => {
+    const missing = await post(await bannerForm(fields()))
+    expect((await body<ErrorBody>(missing)).errors).toEqual({ image: ['Please choose a picture'] })
+    const bad = await post(
+      await bannerForm(
+        fields({ link: 'javascript:alert(1)', placement: 'popup', title: '' }),
+        await makeImage('png'),
+      ),
+    )
+    expect(Object.keys((await body<ErrorBody>(bad)).errors ?? {}).sort()).toEqual([
+      'link',
+      'placement',
+      'title',
+    ])
+    expect((await post(await bannerForm(fields(), await makeImage('png')), staff)).status).toBe(403)
+    expect((await post(await bannerForm(fields(), await makeImage('png')), company)).status).toBe(403)
+
+    const res = await post(await bannerForm(fields(), await makeImage('png', 800, 800)))
+    expect(res.status).toBe(201)
+    const banner = await body<Banner>(res)
+    const picture = await t.request('GET', banner.image_url, { token: guardian })
+    const meta = await imageMetadata(await picture.arrayBuffer())
+    expect([meta.width, meta.height]).toEqual([1200, 400])
+  })
+
+  it('reach every mirror of the college while they show, and leave it when ended or deleted', async () => {
+    const { changes, cursor } = await pullAll(t, guardian)
+    const shown = [...mirrorOf(changes).values()].filter((r) => r.collection === 'banners')
+    expect(shown.length).toBeGreaterThanOrEqual(2)
+    const created = await body<Banner>(
+      await post(await bannerForm(fields({ title: 'Feria escolar' }), await makeImage('png'))),
+    )
+    const after = await pullAll(t, guardian, { since: cursor })
+    expect(putIds(after.changes, 'banners')).toEqual([created.id])
+
+    const stale = await send('PUT', `/api/v1/banners/${created.id}`, admin, fields({ title: 'x' }), {
+      'if-match': '"2020-01-01T00:00:00.000Z"',
+    })
+    expect(stale.status).toBe(409)
+    const ended = await send(
+      'PUT',
+      `/api/v1/banners/${created.id}`,
+      admin,
+      fields({ starts_on: addDays(today, -10), ends_on: addDays(today, -1) }),
+      { 'if-match': `"${created.updated_at}"` },
+    )
+    expect(ended.status).toBe(200)
+    const gone = await pullAll(t, guardian, { since: after.cursor })
+    expect(deleteIds(gone.changes, 'banners')).toEqual([created.id])
+
+    const other = await body<Banner>(
+      await post(await bannerForm(fields({ title: 'Otra' }), await makeImage('png'))),
+    )
+    const before = await pullAll(t, guardian)
+    expect((await send('DELETE', `/api/v1/banners/${other.id}`, admin)).status).toBe(204)
+    const deleted = await pullAll(t, guardian, { since: before.cursor })
+    expect(deleteIds(deleted.changes, 'banners')).toEqual([other.id])
+    expect((await t.request('GET', other.image_url, { token: guardian })).status).toBe(404)
+  })
+
+  it('are counted per day and shown to admins, and never reach another college', async () => {
+    const banner = await body<Banner>(
+      await post(await bannerForm(fields({ title: 'Contado' }), await makeImage('png'))),
+    )
+    const counted = await send('POST', '/api/v1/benefits/counts', guardian, {
+      items: [{ kind: 'banner', id: banner.id, impressions: 4, clicks: 1 }],
+    })
+    expect(counted.status).toBe(204)
+    const figures = await body<BenefitFigures>(await send('GET', '/api/v1/benefits/figures', admin))
+    expect(figures.rows.find((r) => r.id === banner.id)).toMatchObject({
+      kind: 'banner',
+      impressions: 4,
+      clicks: 1,
+    })
+    const own = await body<BenefitFigures>(await send('GET', '/api/v1/benefits/figures', company))
+    expect(own.rows.some((r) => r.kind === 'banner')).toBe(false)
+
+    const beta = (method: string, path: string, json?: unknown) =>
+      send(method, path, betaAdmin, json, {}, 'beta.localhost')
+    expect((await beta('PUT', `/api/v1/banners/${banner.id}`, fields())).status).toBe(404)
+    expect((await beta('DELETE', `/api/v1/banners/${banner.id}`)).status).toBe(404)
+    const list = await body<{ data: Banner[] }>(await beta('GET', '/api/v1/banners'))
+    expect(list.data.map((b) => b.id)).not.toContain(banner.id)
+    // A college without advertising mirrors none, even of its own.
+    const own2 = await post(await bannerForm(fields(), await makeImage('png')), betaAdmin, 'beta.localhost')
+    expect(own2.status).toBe(201)
+    const { changes } = await pullAll(t, betaGuardian, { host: 'beta.localhost' })
+    expect(putIds(changes, 'banners')).toEqual([])
+  })
+})
+
+describe('advertising hosts', () => {
+  it('let company accounts sign in only on a host of ADVERTISING_HOSTS', async () => {
+    const elsewhere = await createTestApp({ advertisingHosts: ['ads.example.cl'] })
+    try {
+      const login = (email: string) =>
+        elsewhere.request('POST', '/api/login-mobile', {
+          json: { email, password: 'demo12345' },
+          headers: EN,
+        })
+      const refused = await login('company@demo.test')
+      expect(refused.status).toBe(403)
+      expect((await body<ErrorBody>(refused)).message).toMatch(
+        /Company accounts sign in at the advertising address/,
+      )
+      // Everyone else signs in as before.
+      expect((await login('guardian@demo.test')).status).toBe(200)
+    } finally {
+      await elsewhere.close()
+    }
+  })
+})
+
+describe('the platform owner’s banners', () => {
+  it('sees each college’s advertising and places one banner in several colleges that accept it', async () => {
+    const owner = await t.login('root@platform.test')
+    const betaId = await collegeIdOf(t.db, 'beta')
+    const overview = await body<{ data: CollegeBanners[] }>(
+      await send('GET', '/api/v1/platform/banners', owner),
+    )
+    const demo = overview.data.find((c) => c.id === demoId)!
+    expect(demo.have_advertising).toBe(true)
+    expect(demo.banners.length).toBeGreaterThanOrEqual(2)
+    expect(overview.data.find((c) => c.id === betaId)?.have_advertising).toBe(false)
+    expect((await send('GET', '/api/v1/platform/banners', admin)).status).toBe(403)
+
+    const form = async (ids: string) => {
+      const data = new FormData()
+      data.set('title', 'Feria de emprendedores')
+      data.set('placement', 'feed')
+      data.set('starts_on', today)
+      data.set('ends_on', addDays(today, 5))
+      data.set('college_ids', ids)
+      data.set('image', new Blob([new Uint8Array(await makeImage('png'))], { type: 'image/png' }), 'b.png')
+      return data
+    }
+    const place = async (ids: string) =>
+      t.request('POST', '/api/v1/platform/banners', { token: owner, body: await form(ids), headers: EN })
+    const refused = await place(`${demoId},${betaId}`)
+    expect(refused.status).toBe(422)
+    expect((await body<ErrorBody>(refused)).errors?.college_ids).toEqual([
+      'Choose only colleges that accept advertising.',
+    ])
+    expect((await place('')).status).toBe(422)
+    const { cursor } = await pullAll(t, guardian)
+    const placed = await place(String(demoId))
+    expect(placed.status).toBe(201)
+    expect(await body(placed)).toEqual({ created: 1 })
+    const after = await pullAll(t, guardian, { since: cursor })
+    const put = after.changes.find((ch) => ch.collection === 'banners' && ch.op === 'put')
+    expect(put?.op === 'put' && (put.data as Banner).title).toBe('Feria de emprendedores')
   })
 })

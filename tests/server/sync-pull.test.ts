@@ -2,6 +2,7 @@
 // when the server says what the guardian may see has changed. (OFFLINE.md checklist item V6.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncChange } from '#shared/sync.ts'
+import { todayIn } from '#shared/time-zones.ts'
 import { body, collegeIdOf, EN, userIdOf } from './helpers/http.ts'
 import { type Viewer, viewerOf, visiblePostIds } from './helpers/people.ts'
 import { createPost, type DemoIds, demoIds, minutesFromNow, setPublishAt } from './helpers/posts.ts'
@@ -128,6 +129,15 @@ async function expectedForGuardian(): Promise<Record<SyncChange['collection'], s
     ),
     pyme_categories: await idsOf(
       t.db.selectFrom('pyme_categories').select('id').where('college_id', '=', collegeId).execute(),
+    ),
+    banners: await idsOf(
+      t.db
+        .selectFrom('banners')
+        .select('id')
+        .where('college_id', '=', collegeId)
+        .where('deleted_at', 'is', null)
+        .where('ends_on', '>=', todayIn('America/Santiago'))
+        .execute(),
     ),
   }
 }

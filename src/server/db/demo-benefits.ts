@@ -1,7 +1,10 @@
 // The demo college accepts advertising: two local companies (one managed by company@demo.test), their
 // businesses in four categories, and promotions running now, starting later and already over.
 import type { Kysely } from 'kysely'
+import sharp from 'sharp'
 import { addDays, todayIn } from '#shared/time-zones.ts'
+import { randomToken } from '../platform/secrets.ts'
+import type { Storage } from '../platform/storage.ts'
 import { PENDING_VERSION, stampVersion, takeVersion } from '../platform/sync-versions.ts'
 import type { Database } from './schema.ts'
 
@@ -152,5 +155,66 @@ export async function seedDemoBenefits(
     if (n === 2) await promotion(1, 'Marzo: control de la vista', '20%', -60, -10, 'Menores de 18 años.')
     // One change number per row: a pull page that ends inside a shared number would skip the rest.
     await stampVersion(trx, collegeId, 'pymes')
+  }
+}
+
+/** A banner picture drawn from text, as an advertiser would upload one (1200×400). */
+function bannerSvg(headline: string, line: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400">
+    <rect width="1200" height="400" fill="${color}"/>
+    <text x="80" y="190" font-family="sans-serif" font-size="72" font-weight="700" fill="#fff">${headline}</text>
+    <text x="80" y="270" font-family="sans-serif" font-size="40" fill="#fff">${line}</text>
+  </svg>`
+}
+
+export async function seedDemoBanners(
+  trx: Kysely<Database>,
+  storage: Storage,
+  collegeId: number,
+  now: string,
+): Promise<void> {
+  const { timezone } = await trx
+    .selectFrom('colleges')
+    .select('timezone')
+    .where('id', '=', collegeId)
+    .executeTakeFirstOrThrow()
+  const today = todayIn(timezone)
+  const tag = String(collegeId).padStart(4, '0')
+  const banners = [
+    [
+      'home',
+      'Pastelería Dulce Carla: 15% en tortas de curso',
+      'Tortas de curso',
+      '15% con la app',
+      '#b4236b',
+    ],
+    ['feed', 'Librería El Lápiz: forros para toda la lista', 'Vuelta a clases', 'Forros con 10%', '#1f6f43'],
+  ] as const
+  for (const [n, [placement, title, headline, line, color]] of banners.entries()) {
+    const image = `banners/${collegeId}/${randomToken(18)}.webp`
+    await storage.put(
+      image,
+      await sharp(Buffer.from(bannerSvg(headline, line, color)))
+        .webp()
+        .toBuffer(),
+    )
+    await trx
+      .insertInto('banners')
+      .values({
+        id: `00000000-0000-7000-b200-${tag}${String(n).padStart(8, '0')}`,
+        college_id: collegeId,
+        title,
+        link: '',
+        placement,
+        starts_on: addDays(today, -7),
+        ends_on: addDays(today, 60),
+        image,
+        version: PENDING_VERSION,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    await stampVersion(trx, collegeId, 'banners')
   }
 }

@@ -23,6 +23,7 @@ import type {
   EventTargetsTable,
 } from './tables/events.ts'
 import type {
+  BannersTable,
   BenefitCountsTable,
   CompaniesTable,
   CompanyUsersTable,
@@ -336,6 +337,7 @@ export interface Database {
   pymes: PymesTable
   promotions: PromotionsTable
   benefit_counts: BenefitCountsTable
+  banners: BannersTable
 }
 
 /** Tables whose rows belong to one college; reach them only through the tenant scope. */
@@ -396,3 +398,4 @@ export type TenantTable =
   | 'pymes'
   | 'promotions'
   | 'benefit_counts'
+  | 'banners'

@@ -7,7 +7,7 @@ import { hashPassword } from '../platform/passwords.ts'
 import { randomToken } from '../platform/secrets.ts'
 import type { Storage } from '../platform/storage.ts'
 import { takeVersion, takeVersions } from '../platform/sync-versions.ts'
-import { seedDemoBenefits } from './demo-benefits.ts'
+import { seedDemoBanners, seedDemoBenefits } from './demo-benefits.ts'
 import { DEMO_COLLEGES, DEMO_PASSWORD, type DemoCollege, PLATFORM_OWNER } from './demo-data.ts'
 import { seedDemoDocuments } from './demo-documents.ts'
 import { seedDemoEvents } from './demo-events.ts'
@@ -248,6 +248,7 @@ async function seedCollege(db: Kysely<Database>, storage: Storage, demo: DemoCol
       await seedDemoFees(trx, college.id, { users: userIds, grades: gradeIds }, now)
       await seedDemoProcesses(trx, college.id, { users: userIds, courses: courseIds }, now)
       await seedDemoBenefits(trx, college.id, { users: userIds }, now)
+      await seedDemoBanners(trx, storage, college.id, now)
     }
   })
 }

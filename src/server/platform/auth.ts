@@ -117,6 +117,12 @@ export const requireCollegeMember: MiddlewareHandler<AppEnv> = async (c, next) =
 /** The platform owner suspended this college: its people see a clear page, and nothing is deleted. */
 export const suspended = () => new ApiError(403, messages.collegeSuspended, { extra: { suspended: true } })
 
+/** Only the platform's own users (no college); add `requirePermission('platform.manage')` after it. */
+export const requirePlatformOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.var.auth.user.college_id !== null) throw forbidden()
+  await next()
+}
+
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!c.var.auth.user.permissions.includes(permission)) throw forbidden()

@@ -24,7 +24,7 @@ export async function takeVersion(trx: Kysely<Database>, collegeId: number): Pro
 export const PENDING_VERSION = -1
 
 /** Collections whose writes take their number last; each is the table of the same name. */
-type StampedCollection = 'posts' | 'pymes'
+type StampedCollection = 'posts' | 'pymes' | 'banners'
 
 /**
  * Takes the change number as the last step of a write: the rows this transaction wrote with

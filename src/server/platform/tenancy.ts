@@ -45,6 +45,11 @@ export function isPlatformHost(c: Context<AppEnv>): boolean {
   return c.var.deps.config.platformHosts.includes(c.var.host)
 }
 
+/** A host of the allow-list where local businesses' accounts work (`ADVERTISING_HOSTS`). */
+export function isAdvertisingHost(c: Context<AppEnv>): boolean {
+  return c.var.deps.config.advertisingHosts.includes(c.var.host)
+}
+
 /** The college of this host, or 404 for a host no college uses. */
 export function requireCollege(c: Context<AppEnv>): College {
   const college = c.var.college

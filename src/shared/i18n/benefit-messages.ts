@@ -16,6 +16,18 @@ export const benefitMessages = {
       message: 'Please enter a full address that starts with https://',
     },
   ),
+  bannerPlacementInvalid: d(
+    /*i18n*/ { id: 'validation.banner_placement_invalid', message: 'Please choose where the banner shows.' },
+  ),
+  bannerCollegesRequired: d(
+    /*i18n*/ { id: 'validation.banner_colleges_required', message: 'Please choose at least one college.' },
+  ),
+  bannerCollegesAdvertising: d(
+    /*i18n*/ {
+      id: 'validation.banner_colleges_advertising',
+      message: 'Choose only colleges that accept advertising.',
+    },
+  ),
   categoryRequired: d(/*i18n*/ { id: 'validation.category_required', message: 'Please choose a category.' }),
   companyRequired: d(/*i18n*/ { id: 'validation.company_required', message: 'Please choose a company.' }),
   iconInvalid: d(/*i18n*/ { id: 'validation.icon_invalid', message: 'Please choose an icon.' }),
@@ -41,6 +53,13 @@ export const benefitMessages = {
     /*i18n*/ {
       id: 'benefits.company_user_only',
       message: 'Your account is not linked to a company yet. Please ask the college to link it.',
+    },
+  ),
+  companyHostRefused: d(
+    /*i18n*/ {
+      id: 'benefits.company_host_refused',
+      message:
+        'Company accounts sign in at the advertising address only. Please use the address the college gave you.',
     },
   ),
   companyUserEmailTaken: d(

@@ -1,24 +1,14 @@
 // A company user adds a business and a promotion; a family of the college (which accepts advertising)
 // finds it in Benefits, offline too, with a real call link; a college without advertising has no
 // Benefits at all. The administrators' screens for companies and categories pass axe as well.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoSeriousViolations } from '../helpers/axe.ts'
 import { origin, signIn } from '../helpers/session.ts'
 import { waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
 })
-
-async function seriousViolations(page: Page, what: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await expect(page.locator('[data-live-announcer] [role=img]')).toHaveCount(0, { timeout: 10_000 })
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, what).toEqual([])
-}
 
 /** Types a day into a React Aria date field (month, day, year segments in English). */
 async function typeDay(page: Page, field: string, offsetDays: number) {
@@ -42,7 +32,7 @@ test('a company user lists a business with a promotion, and a family finds it in
   await expect(owner.getByText('Pastelería Dulce Carla')).toBeVisible()
   // Another company's business is not theirs to see.
   await expect(owner.getByText('Óptica Central')).toHaveCount(0)
-  await seriousViolations(owner, 'businesses, as a company user')
+  await expectNoSeriousViolations(owner, 'businesses, as a company user')
 
   await owner.getByRole('button', { name: 'New business' }).click()
   const form = owner.getByRole('dialog', { name: 'New business' })
@@ -68,7 +58,7 @@ test('a company user lists a business with a promotion, and a family finds it in
   await promo.getByRole('button', { name: 'Add promotion' }).click()
   await expect(promo).toBeHidden()
   await expect(owner.getByTestId('promotion')).toContainText('Ramo para el día del profesor')
-  await seriousViolations(owner, 'a business, as a company user')
+  await expectNoSeriousViolations(owner, 'a business, as a company user')
   await companyContext.close()
 
   // A family of the college: the business and its offer, online and then with no connection.
@@ -87,7 +77,7 @@ test('a company user lists a business with a promotion, and a family finds it in
   await expect(card).toContainText('25%')
   // An offer that ended is not shown.
   await expect(page.getByText('Marzo: control de la vista')).toHaveCount(0)
-  await seriousViolations(page, 'Benefits, as a family, dark theme')
+  await expectNoSeriousViolations(page, 'Benefits, as a family, dark theme')
 
   await family.setOffline(true)
   await page.reload()
@@ -103,7 +93,7 @@ test('a company user lists a business with a promotion, and a family finds it in
     'href',
     'https://wa.me/56988887777',
   )
-  await seriousViolations(page, 'a business, offline')
+  await expectNoSeriousViolations(page, 'a business, offline')
   await family.close()
 })
 
@@ -119,8 +109,8 @@ test('administrators manage companies and categories', async ({ page }) => {
   await page.goto('/company/')
   await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible()
   await expect(page.getByText('Emprendimientos Carla')).toBeVisible()
-  await seriousViolations(page, 'companies')
+  await expectNoSeriousViolations(page, 'companies')
   await page.goto('/pyme-category/')
   await expect(page.getByText('Alimentación')).toBeVisible()
-  await seriousViolations(page, 'categories')
+  await expectNoSeriousViolations(page, 'categories')
 })

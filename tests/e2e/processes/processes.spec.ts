@@ -1,9 +1,9 @@
 // A teacher plans an internship for one course and its weekly practice; a second practice at an
 // overlapping time is refused with the server's words on the start time; a family of that course finds
 // the process and its practice on the phone, offline too. The list and the detail pass axe.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { createCourse } from '../helpers/api.ts'
+import { expectNoSeriousViolations } from '../helpers/axe.ts'
 import { familyIn } from '../helpers/people.ts'
 import { signIn, tick } from '../helpers/session.ts'
 import { waitForServiceWorker } from '../helpers/sync.ts'
@@ -11,18 +11,6 @@ import { waitForServiceWorker } from '../helpers/sync.ts'
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
 })
-
-async function seriousViolations(page: Page, what: string) {
-  // Colours are measured once what fades in has finished, and React Aria's announcements of a closed
-  // dialog's fields (labelled by elements gone with it) have been cleared (after 7 s).
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-  await expect(page.locator('[data-live-announcer] [role=img]')).toHaveCount(0, { timeout: 10_000 })
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(found, what).toEqual([])
-}
 
 /** Types a day into a React Aria date field (month, day, year segments in English). */
 async function typeDay(page: Page, field: string, offsetDays: number) {
@@ -100,10 +88,10 @@ test('a teacher plans a practice for one course, an overlap is refused, and its 
   await second.getByRole('button', { name: 'Cancel' }).click()
   await expect(second).toBeHidden()
   await expect(practice).toHaveCount(1)
-  await seriousViolations(teacher, 'detail, as a manager')
+  await expectNoSeriousViolations(teacher, 'detail, as a manager')
   await teacher.goto('/processes/')
   await expect(teacher.getByTestId('process').filter({ hasText: name })).toBeVisible()
-  await seriousViolations(teacher, 'list, as a manager')
+  await expectNoSeriousViolations(teacher, 'list, as a manager')
   await staff.close()
 
   // The family of that course: the process and its practice, online and then with no connection.
@@ -121,7 +109,7 @@ test('a teacher plans a practice for one course, an overlap is refused, and its 
   await expect(row).toContainText('Running')
   await expect(row).toContainText('1 practice')
   await expect(page.getByRole('button', { name: 'New process' })).toHaveCount(0)
-  await seriousViolations(page, 'list, as a family, dark theme')
+  await expectNoSeriousViolations(page, 'list, as a family, dark theme')
 
   await family.setOffline(true)
   await page.reload()
@@ -136,7 +124,7 @@ test('a teacher plans a practice for one course, an overlap is refused, and its 
   await expect(page.getByTestId('practice')).toContainText('Pedro Soto')
   await expect(page.getByTestId('next-practice')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Edit process' })).toHaveCount(0)
-  await seriousViolations(page, 'detail, as a family, dark theme')
+  await expectNoSeriousViolations(page, 'detail, as a family, dark theme')
   // The calendar draws its Mondays beside the events (the month on screen holds this week's), and a
   // practice there opens the process.
   await page.goto('/events')

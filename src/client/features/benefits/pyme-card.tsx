@@ -6,10 +6,10 @@ import { useLingui } from '@lingui/react/macro'
 import { MapPin } from 'lucide-react'
 import { Button } from 'react-aria-components'
 import type { Promotion, Pyme, PymeCategory } from '#shared/benefits.schema.ts'
+import type { Seen } from '../../platform/use-impressions.ts'
 import { Badge } from '../../ui/badge.tsx'
 import { CategoryIcon } from '../../ui/category-icon.ts'
 import { BenefitPhoto } from './benefit-photo.tsx'
-import type { Seen } from './use-impressions.ts'
 
 /** Offers listed on a card; the others are in the details. */
 export const OFFERS_ON_CARD = 2

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai'
 import { ArrowRight } from 'lucide-react'
 import { userAtom } from '../../platform/session.ts'
 import { TextLink } from '../../ui/link.tsx'
+import { BannerSlot } from '../banners/banner-slot.tsx'
 import { NextEvents } from '../events/next-events.tsx'
 import { PostFeed } from '../posts/post-feed.tsx'
 import { LatestNotifications } from './latest-notifications.tsx'
@@ -30,6 +31,7 @@ export function AppHome() {
         </div>
         <LatestNotifications />
       </section>
+      <BannerSlot placement="home" />
       <section aria-labelledby="next-events" className="flex flex-col gap-3">
         <div className="flex items-center justify-between gap-2">
           <h2 id="next-events" className="text-lg font-semibold">

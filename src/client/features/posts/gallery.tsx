@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import { Images } from 'lucide-react'
+import { FolderOpen, Images } from 'lucide-react'
 import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { EmptyState } from '../../ui/empty-state.tsx'
+import { ButtonLink } from '../../ui/link.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
 import { Skeleton } from '../../ui/skeleton.tsx'
 import { ImageGrid } from './image-grid.tsx'
@@ -17,7 +18,16 @@ export function Gallery() {
   }, [])
   return (
     <>
-      <PageHeader title={t`Gallery`} description={t`The pictures of the college's news.`} />
+      <PageHeader
+        title={t`Gallery`}
+        description={t`The pictures of the college's news.`}
+        actions={
+          <ButtonLink to="/gallery/Index" variant="secondary">
+            <FolderOpen aria-hidden="true" className="size-4" />
+            {t`By album`}
+          </ButtonLink>
+        }
+      />
       {!images || (images.length === 0 && !ready) ? (
         <div
           role="status"

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react'
 import type { PostImage } from '#shared/posts.schema.ts'
 import { PostPicture } from './post-images.tsx'
 
-/** A full-screen picture viewer: arrows or buttons to move, Escape to close. */
+const SWIPE_MIN_PX = 50
+
+/** A full-screen picture viewer: arrows, buttons or a swipe to move, Escape to close. */
 export function Lightbox({
   images,
   index,
@@ -17,6 +19,7 @@ export function Lightbox({
 }) {
   const { t } = useLingui()
   const dialog = useRef<HTMLDialogElement>(null)
+  const swipeFrom = useRef<{ x: number; y: number }>(undefined)
   useEffect(() => {
     dialog.current?.showModal()
   }, [])
@@ -33,7 +36,23 @@ export function Lightbox({
         if (e.key === 'ArrowRight') move(rtl ? -1 : 1)
         if (e.key === 'ArrowLeft') move(rtl ? 1 : -1)
       }}
-      className="m-auto max-h-dvh max-w-4xl bg-transparent p-0 backdrop:bg-slate-950/80"
+      // A sideways swipe of a finger (or a dragged mouse) moves like the arrows: towards the next
+      // picture when swiped against the reading direction.
+      onPointerDown={(e) => {
+        swipeFrom.current = { x: e.clientX, y: e.clientY }
+      }}
+      onPointerUp={(e) => {
+        const from = swipeFrom.current
+        swipeFrom.current = undefined
+        if (!from || images.length < 2) return
+        const dx = e.clientX - from.x
+        if (Math.abs(dx) < SWIPE_MIN_PX || Math.abs(dx) < Math.abs(e.clientY - from.y)) return
+        move(dx < 0 !== rtl ? 1 : -1)
+      }}
+      onPointerCancel={() => {
+        swipeFrom.current = undefined
+      }}
+      className="m-auto max-h-dvh max-w-4xl touch-pan-y bg-transparent p-0 backdrop:bg-slate-950/80"
     >
       <div className="flex flex-col items-center gap-3 p-2">
         <PostPicture

@@ -6,6 +6,7 @@ import { userAtom } from '../../platform/session.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { ButtonLink } from '../../ui/link.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
+import { BannerSlot } from '../banners/banner-slot.tsx'
 import { PostFeed } from './post-feed.tsx'
 
 /** /blog and /blog/{category...}: the feed, for one category when the path names one. */
@@ -33,6 +34,7 @@ export function NewsPage({ categorySlug }: { categorySlug?: string }) {
           )
         }
       />
+      <BannerSlot placement="feed" />
       <PostFeed categoryId={categorySlug === undefined ? undefined : (category?.id ?? -1)} />
     </>
   )

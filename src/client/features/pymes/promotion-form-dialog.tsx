@@ -4,7 +4,6 @@
 // says so, and saving again sends the picture to the same promotion.
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
-import { Controller } from 'react-hook-form'
 import {
   type Promotion,
   type PromotionInput,
@@ -14,7 +13,7 @@ import {
 import { todayIn } from '#shared/time-zones.ts'
 import { errorMessageOf, isNetworkError, validationErrorsOf } from '../../platform/api.ts'
 import { useCollegeZone } from '../../platform/college.ts'
-import { DateField } from '../../ui/date-field.tsx'
+import { DayRangeFields } from '../../ui/day-range-fields.tsx'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { PictureField } from '../../ui/picture-field.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
@@ -147,33 +146,11 @@ export function PromotionFormDialog({
         error={e.description?.message}
         {...form.register('description')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={form.control}
-          name="starts_on"
-          render={({ field }) => (
-            <DateField
-              label={t`First day`}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={e.starts_on?.message}
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="ends_on"
-          render={({ field }) => (
-            <DateField
-              label={t`Last day`}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              hint={t`Families see it in Benefits from the first day to the last, both included.`}
-              error={e.ends_on?.message}
-            />
-          )}
-        />
-      </div>
+      <DayRangeFields
+        control={form.control}
+        errors={e}
+        lastDayHint={t`Families see it in Benefits from the first day to the last, both included.`}
+      />
       <TextArea
         label={t`Conditions (optional)`}
         rows={2}

@@ -49,6 +49,7 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
   { name: 'processes', key: text, fromWrite: row('schedules') },
   { name: 'pymes', key: text, fromWrite: row('promotions') },
   { name: 'pyme_categories', key: numeric },
+  { name: 'banners', key: text, fromWrite: row('placement') },
   {
     name: 'messages',
     key: text,

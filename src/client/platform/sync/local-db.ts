@@ -1,6 +1,7 @@
 // The local mirror and outbox, one IndexedDB database per user on this host.
 import Dexie, { type EntityTable } from 'dexie'
 import type { Notification } from '#shared/api-types.ts'
+import type { Banner } from '#shared/banners.schema.ts'
 import type { Pyme, PymeCategory } from '#shared/benefits.schema.ts'
 import type { CollegeDocument, DocumentCategory, DocumentOpen } from '#shared/documents.schema.ts'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
@@ -44,6 +45,7 @@ export type LocalDb = Dexie & {
   processes: EntityTable<Process, 'id'>
   pymes: EntityTable<Pyme, 'id'>
   pyme_categories: EntityTable<PymeCategory, 'id'>
+  banners: EntityTable<Banner, 'id'>
   outbox: EntityTable<OutboxItem, 'seq'>
   blobs: EntityTable<StoredBlob, 'id'>
   meta: EntityTable<Meta, 'key'>
@@ -89,7 +91,7 @@ export function createLocalDb(name: string): LocalDb {
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   // Local businesses and their promotions (the Benefits directory) joined sync.
   db.version(7)
-    .stores({ pymes: 'id, category_id', pyme_categories: 'id, position' })
+    .stores({ pymes: 'id, category_id', pyme_categories: 'id, position', banners: 'id, placement' })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
   return db
 }

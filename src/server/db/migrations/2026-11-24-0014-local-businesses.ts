@@ -8,7 +8,7 @@ const text: Col = (c) => c.notNull().defaultTo('')
 const college: Col = (c) => c.notNull().references('colleges.id').onDelete('cascade')
 
 // Local businesses that advertise in a college: companies, the people who manage them, their
-// listings (pymes) in categories, and the pymes' promotions. A pyme is mirrored with its promotions,
+// listings (pymes) in categories, the pymes' promotions, and banners. A pyme is mirrored with its promotions,
 // so a promotion's change takes the pyme's change number. Impressions and clicks are kept as sums
 // per item and day, with nobody's id.
 export async function up(db: Kysely<any>): Promise<void> {
@@ -94,6 +94,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('promotions_pyme').on('promotions').columns(['pyme_id', 'starts_on']).execute()
+
+  // Banners of the college's advertisers, shown in colleges with advertising, labelled as such.
+  await db.schema
+    .createTable('banners')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('college_id', 'integer', college)
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('link', 'text', text)
+    .addColumn('placement', 'text', (c) => c.notNull())
+    .addColumn('starts_on', 'text', (c) => c.notNull())
+    .addColumn('ends_on', 'text', (c) => c.notNull())
+    .addColumn('image', 'text', (c) => c.notNull())
+    .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .addColumn('deleted_at', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('banners_version').on('banners').columns(['college_id', 'version']).execute()
 
   await db.schema
     .createTable('benefit_counts')

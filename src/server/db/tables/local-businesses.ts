@@ -1,4 +1,5 @@
-// Row types of companies, their users, pymes and their categories, promotions, and the daily counts.
+// Row types of companies, their users, pymes and their categories, promotions, banners, and the daily
+// counts.
 import type { Generated } from 'kysely'
 
 export interface CompaniesTable {
@@ -72,4 +73,19 @@ export interface BenefitCountsTable {
   day: string
   impressions: number
   clicks: number
+}
+
+export interface BannersTable {
+  id: string
+  college_id: number
+  title: string
+  link: string
+  placement: string
+  starts_on: string
+  ends_on: string
+  image: string
+  version: number
+  deleted_at: string | null
+  created_at: string
+  updated_at: string
 }

@@ -15,6 +15,7 @@ import { publicOrigin, sendPasswordReset } from '../../platform/password-links.t
 import { burnPasswordCheck, hashPassword, replacePassword, verifyPassword } from '../../platform/passwords.ts'
 import { clearLimits, consumeAttempt, refundAttempt } from '../../platform/rate-limit.ts'
 import { randomToken, sha256 } from '../../platform/secrets.ts'
+import { isAdvertisingHost } from '../../platform/tenancy.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import {
   FORGOT_MAX_PER_CLIENT,
@@ -60,6 +61,8 @@ authRoutes.post('/api/login-mobile', async (c) => {
   // Said only to someone who knows the password: nobody else learns that the account exists.
   if (user.deactivated_at) throw new ApiError(403, messages.accountDeactivated)
   if (user.college_id !== null && c.var.college?.suspended_at) throw suspended()
+  if (user.role_key === 'company' && !isAdvertisingHost(c))
+    throw new ApiError(403, messages.companyHostRefused)
   // The person proved who they are: their address starts afresh, and a school's shared connection
   // is not used up by the sign-ins that worked.
   await clearLimits(db, [emailKey])

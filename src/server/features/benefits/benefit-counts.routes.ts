@@ -1,6 +1,7 @@
-// How often the Benefits directory showed a pyme or a promotion, and how often someone called or
-// wrote to it: sums per item and day, never who. Any member's app reports; those who manage the
-// listings read the figures (a company user only their own company's).
+// How often the Benefits directory showed a pyme or a promotion (and the app a banner), and how often
+// someone called, wrote or followed a link: sums per item and day, never who. Any member's app reports;
+// those who manage the listings read the figures (a company user only their own company's, admins
+// the banners too).
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import * as v from 'valibot'
@@ -8,6 +9,7 @@ import {
   BENEFIT_FIGURE_DAYS_MAX,
   type BenefitFigure,
   type BenefitFigures,
+  type BenefitKind,
   benefitCountsSchema,
 } from '#shared/benefits.schema.ts'
 import { addDays, todayIn } from '#shared/time-zones.ts'
@@ -21,15 +23,20 @@ import { companyScopeOf } from './company-scope.ts'
 export const benefitCountsRoutes = new Hono<AppEnv>()
 benefitCountsRoutes.use('/api/v1/benefits/*', requireAuth, requireCollegeMember)
 
-/** Items of this college that can be counted: live pymes and their promotions. */
+/** Items of this college that can be counted: live pymes, their promotions, live banners. */
 async function knownItems(db: Kysely<Database>, collegeId: number, ids: string[]) {
   if (ids.length === 0) return new Set<string>()
   const scope = tenantScope(db, collegeId)
-  const [pymes, promotions] = await Promise.all([
+  const [pymes, promotions, banners] = await Promise.all([
     scope.selectFrom('pymes').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute(),
     scope.selectFrom('promotions').select('id').where('id', 'in', ids).execute(),
+    scope.selectFrom('banners').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute(),
   ])
-  return new Set([...pymes.map((p) => `pyme:${p.id}`), ...promotions.map((p) => `promotion:${p.id}`)])
+  return new Set([
+    ...pymes.map((p) => `pyme:${p.id}`),
+    ...promotions.map((p) => `promotion:${p.id}`),
+    ...banners.map((b) => `banner:${b.id}`),
+  ])
 }
 
 /** Counts of items this college does not list (deleted since, or made up) are dropped quietly. */
@@ -95,7 +102,7 @@ benefitCountsRoutes.get('/api/v1/benefits/figures', requirePermission('pymes.man
   const scope = await companyScopeOf(db, user)
   const to = todayIn(c.var.college!.timezone)
   const from = addDays(to, -(days - 1))
-  const counted = (kind: 'pyme' | 'promotion') =>
+  const counted = (kind: BenefitKind) =>
     tenantScope(db, collegeId)
       .selectFrom('benefit_counts')
       .select((eb) => [
@@ -121,9 +128,16 @@ benefitCountsRoutes.get('/api/v1/benefits/figures', requirePermission('pymes.man
     pymes = pymes.where('pymes.company_id', '=', scope.companyId)
     promotions = promotions.where('pymes.company_id', '=', scope.companyId)
   }
-  const [pymeRows, promotionRows] = await Promise.all([
+  const banners = tenantScope(db, collegeId)
+    .selectFrom('banners')
+    .leftJoin(counted('banner').as('n'), 'n.item_id', 'banners.id')
+    .select(['banners.id', 'banners.title', 'n.impressions', 'n.clicks'])
+    .where('banners.deleted_at', 'is', null)
+    .orderBy('banners.starts_on', 'desc')
+  const [pymeRows, promotionRows, bannerRows] = await Promise.all([
     pymes.orderBy('pymes.name').execute(),
     promotions.orderBy('promotions.starts_on').execute(),
+    scope.all ? banners.execute() : [],
   ])
   const rows: BenefitFigure[] = [
     ...pymeRows.map((r) => ({
@@ -138,6 +152,14 @@ benefitCountsRoutes.get('/api/v1/benefits/figures', requirePermission('pymes.man
       kind: 'promotion' as const,
       id: r.id,
       pyme_id: r.pyme_id,
+      name: r.title,
+      impressions: Number(r.impressions ?? 0),
+      clicks: Number(r.clicks ?? 0),
+    })),
+    ...bannerRows.map((r) => ({
+      kind: 'banner' as const,
+      id: r.id,
+      pyme_id: '',
       name: r.title,
       impressions: Number(r.impressions ?? 0),
       clicks: Number(r.clicks ?? 0),

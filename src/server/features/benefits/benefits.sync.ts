@@ -1,8 +1,10 @@
-// The Benefits directory in every mirror of a college that accepts advertising: its pymes, each with
-// the promotions that have not ended, and their categories. In a college without advertising nothing
-// is sent (turning it on or off starts every mirror over: `updateCollege`).
+// The Benefits directory and the banners in every mirror of a college that accepts advertising: its
+// pymes, each with the promotions that have not ended, their categories, and the banners. In a college
+// without advertising nothing is sent (turning it on or off starts every mirror over: `updateCollege`).
+import type { Selectable } from 'kysely'
 import type { SyncChange } from '#shared/sync.ts'
 import { todayIn } from '#shared/time-zones.ts'
+import type { BannersTable, PymesTable } from '../../db/schema.ts'
 import {
   collegeWideChanges,
   memo,
@@ -12,6 +14,7 @@ import {
   tombstonesSince,
 } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
+import { toBannerDto } from './banners.routes.ts'
 import { toPymeDtos } from './pyme-dto.ts'
 
 function collegeOf(ctx: PullContext) {
@@ -24,28 +27,53 @@ function collegeOf(ctx: PullContext) {
   )
 }
 
-async function pymeChanges(ctx: PullContext): Promise<SyncChange[]> {
+/**
+ * Rows of a soft-deleted collection changed since the cursor: the live ones as puts; the deleted
+ * ones, those `over` says no mirror needs any more, and tombstones of rows gone for good as deletes.
+ */
+async function softDeletedChanges<T extends { id: string; version: number; deleted_at: string | null }>(
+  ctx: PullContext,
+  collection: 'pymes' | 'banners',
+  toDtos: (rows: T[], today: string) => Promise<{ id: string }[]>,
+  over: (row: T, today: string) => boolean = () => false,
+): Promise<SyncChange[]> {
   const college = await collegeOf(ctx)
   if (college.have_advertising !== 1) return []
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
-    .selectFrom('pymes')
+  const rows = (await tenantScope(ctx.db, ctx.collegeId)
+    .selectFrom(collection)
     .selectAll()
     .where('version', '>', ctx.since)
     .orderBy('version')
     .limit(ctx.limit)
-    .execute()
-  const live = rows.filter((r) => r.deleted_at === null)
-  const dtos = await toPymeDtos(ctx.db, ctx.collegeId, live, { endedBefore: todayIn(college.timezone) })
-  const puts = putsOf('pymes', live, dtos)
+    .execute()) as unknown as T[]
+  const today = todayIn(college.timezone)
+  const gone = (r: T) => r.deleted_at !== null || over(r, today)
+  const live = rows.filter((r) => !gone(r))
+  const puts = putsOf(collection, live, await toDtos(live, today))
   const deletes = ctx.initial
     ? []
     : rows
-        .filter((r) => r.deleted_at !== null)
-        .map(
-          (r) => ({ collection: 'pymes', op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange,
-        )
-  return [...puts, ...deletes, ...(await tombstonesSince(ctx, 'pymes'))]
+        .filter(gone)
+        .map((r) => ({ collection, op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange)
+  return [...puts, ...deletes, ...(await tombstonesSince(ctx, collection))]
 }
+
+const pymeChanges = (ctx: PullContext) =>
+  softDeletedChanges<Selectable<PymesTable>>(ctx, 'pymes', (rows, today) =>
+    toPymeDtos(ctx.db, ctx.collegeId, rows, { endedBefore: today }),
+  )
+
+/**
+ * A banner changed to end before today leaves the mirrors; one that simply ends stays until it
+ * changes again, and the app shows it only between its days.
+ */
+const bannerChanges = (ctx: PullContext) =>
+  softDeletedChanges<Selectable<BannersTable>>(
+    ctx,
+    'banners',
+    async (rows) => rows.map(toBannerDto),
+    (row, today) => row.ends_on < today,
+  )
 
 async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
   if ((await collegeOf(ctx)).have_advertising !== 1) return []
@@ -55,4 +83,5 @@ async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
 export const benefitsSyncSources: SyncSource[] = [
   { collection: 'pyme_categories', changes: categoryChanges },
   { collection: 'pymes', changes: pymeChanges },
+  { collection: 'banners', changes: bannerChanges },
 ]

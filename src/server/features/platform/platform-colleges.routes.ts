@@ -1,13 +1,13 @@
 // The platform owner's colleges (on a platform host): list, create, suspend and resume.
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { messages } from '#shared/i18n/messages.ts'
 import { type MessageDescriptor, translate } from '#shared/i18n/translate.ts'
 import { platformCollegeListSchema, platformCollegeSchema } from '#shared/platform.schema.ts'
-import { requireAuth, requirePermission } from '../../platform/auth.ts'
+import { requireAuth, requirePermission, requirePlatformOwner } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
-import { forbidden, notFound, validationError } from '../../platform/errors.ts'
+import { notFound, validationError } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { publicOrigin, sendWelcome } from '../../platform/password-links.ts'
 import { pathId, readJson, validate } from '../../platform/validate.ts'
@@ -21,12 +21,6 @@ import {
 } from './platform-colleges.service.ts'
 
 export const platformCollegesRoutes = new Hono<AppEnv>()
-
-/** Only the platform's own users (no college), with the platform permission. */
-const requirePlatformOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.auth.user.college_id !== null) throw forbidden()
-  await next()
-}
 
 platformCollegesRoutes.use(
   '/api/v1/platform/*',

@@ -1,6 +1,6 @@
-// Impressions: a business's card (and the offers on it) counts once per page view, when at least half
-// of it has been on screen. One IntersectionObserver for the page; what was already counted is
-// remembered until the page is left.
+// Impressions of advertising (a business's card and the offers on it, a banner): each counts once per
+// page view, when at least half of it has been on screen. One IntersectionObserver for the page; what
+// was already counted is remembered until the page is left.
 import { useCallback, useEffect, useRef } from 'react'
 import type { BenefitKind } from '#shared/benefits.schema.ts'
 import { countImpression } from './benefit-counts.ts'

@@ -1,5 +1,6 @@
-// Counting without tracking people: how many times each business and offer was seen and how many
-// times someone pressed Call, WhatsApp or a link, summed per item on this device and sent in batches.
+// Counting without tracking people: how many times each business, offer and advertising banner was seen
+// and how many times someone pressed Call, WhatsApp or a link, summed per item on this device and sent
+// in batches.
 // Only sums leave the device, never who, when or in which order.
 //
 // The sums live in localStorage (one key per host, so a tab closed before sending loses nothing) with
@@ -7,8 +8,13 @@
 // `BENEFIT_COUNT_MAX` per item and 200 items a request, and on success subtracts exactly what it sent,
 // so what was counted meanwhile stays and nothing is sent twice. A failure keeps everything for the
 // next try; an answer that can never succeed (the college stopped advertising) drops what it carried.
-import { BENEFIT_COUNT_MAX, type BenefitCounts, type BenefitKind } from '#shared/benefits.schema.ts'
-import { api, HttpError } from '../../platform/api.ts'
+import {
+  BENEFIT_COUNT_MAX,
+  BENEFIT_KINDS,
+  type BenefitCounts,
+  type BenefitKind,
+} from '#shared/benefits.schema.ts'
+import { api, HttpError } from './api.ts'
 
 export const FLUSH_INTERVAL_MS = 30_000
 const ITEMS_PER_REQUEST = 200
@@ -30,12 +36,14 @@ let memory: Tallies = {}
 let stored = true
 
 const keyOf = (kind: BenefitKind, id: string) => `${kind}:${id}`
+const isKind = (kind: string | undefined): kind is BenefitKind =>
+  (BENEFIT_KINDS as readonly (string | undefined)[]).includes(kind)
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0
 
 function itemOf(key: string, tally: Tally): CountItem | undefined {
   const [kind, ...rest] = key.split(':')
   const id = rest.join(':')
-  if ((kind !== 'pyme' && kind !== 'promotion') || !id || id.length > 40) return undefined
+  if (!isKind(kind) || !id || id.length > 40) return undefined
   return { kind, id, impressions: tally.impressions, clicks: tally.clicks }
 }
 
@@ -178,8 +186,8 @@ let unwatch: (() => void) | undefined
 
 /**
  * Sends every ~30 s, when the page is hidden (a phone switching apps) and when the connection returns.
- * Started by the Benefits page and kept for the rest of the visit, so leaving it loses nothing; once
- * is enough (a second call returns the same stop).
+ * Started by the Benefits page and by a banner's place (the home, the news feed) and kept for the rest
+ * of the visit, so leaving them loses nothing; once is enough (a second call returns the same stop).
  */
 export function watchBenefitCounts(): () => void {
   if (unwatch) return unwatch
