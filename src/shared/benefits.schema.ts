@@ -8,6 +8,7 @@
 // Calls (all under /api/v1):
 //   pyme-categories            GET (members) · POST, PUT /:id, DELETE /:id, PUT /order (college.manage)
 //   companies                  GET ?q&cursor, GET /:id, POST, PUT /:id, DELETE /:id (college.manage)
+//   companies/:id/logo         PUT multipart `logo`, DELETE (college.manage)
 //   companies/:id/users        GET, POST {name, email} (invites), DELETE /:userId (college.manage)
 //   pymes                      GET ?q&category_id&cursor, GET /:id, POST, PUT /:id (If-Match), DELETE /:id
 //                              (pymes.manage; a company user reaches only their company's pymes)
@@ -55,6 +56,7 @@ export type Company = {
   contact_name: string
   email: string
   phone: string
+  logo_url: string | null
   pyme_count: number
   user_count: number
   created_at: string

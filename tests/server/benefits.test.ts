@@ -211,7 +211,28 @@ describe('administrators', () => {
     expect((await body<ErrorBody>(busy)).message).toBe(
       'This company still has businesses. Delete them first.',
     )
+    const logoForm = new FormData()
+    logoForm.set(
+      'logo',
+      new Blob([new Uint8Array(await makeImage('png', 900, 300))], { type: 'image/png' }),
+      'l.png',
+    )
+    const withLogo = await t.request('PUT', `/api/v1/companies/${trigo.id}/logo`, {
+      token: admin,
+      body: logoForm,
+      headers: EN,
+    })
+    expect(withLogo.status).toBe(200)
+    const { logo_url } = await body<Company>(withLogo)
+    const logo = await t.request('GET', logo_url!, { token: admin })
+    expect(await imageMetadata(await logo.arrayBuffer())).toMatchObject({
+      width: 256,
+      height: 256,
+      format: 'png',
+    })
     expect((await send('DELETE', `/api/v1/companies/${trigo.id}`, admin)).status).toBe(204)
+    // Its logo goes with it.
+    expect((await t.request('GET', logo_url!, { token: admin })).status).toBe(404)
     const rosa = await t.db
       .selectFrom('users')
       .select('deactivated_at')

@@ -53,6 +53,7 @@ export async function seedDemoBenefits(
           contact_name: contact,
           email,
           phone: '+56 9 8765 4321',
+          logo: null,
           created_at: now,
           updated_at: now,
         })

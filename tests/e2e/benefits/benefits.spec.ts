@@ -2,8 +2,9 @@
 // finds it in Benefits, offline too, with a real call link; a college without advertising has no
 // Benefits at all. The administrators' screens for companies and categories pass axe as well.
 import { expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { expectNoSeriousViolations } from '../helpers/axe.ts'
-import { origin, signIn } from '../helpers/session.ts'
+import { origin, pickFiles, signIn } from '../helpers/session.ts'
 import { waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -110,6 +111,16 @@ test('administrators manage companies and categories', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible()
   await expect(page.getByText('Emprendimientos Carla')).toBeVisible()
   await expectNoSeriousViolations(page, 'companies')
+  // A logo goes up from the company's form, and the list shows it.
+  await page.getByRole('button', { name: 'Edit Óptica Central' }).click()
+  const logo = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#0f766e' } })
+    .png()
+    .toBuffer()
+  await pickFiles(page, 'Add: Logo', [{ name: 'logo.png', mimeType: 'image/png', buffer: logo }])
+  await expect(page.getByText('The logo has been changed.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Change: Logo' })).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('row', { name: /Óptica Central/ }).locator('img')).toBeVisible()
   await page.goto('/pyme-category/')
   await expect(page.getByText('Alimentación')).toBeVisible()
   await expectNoSeriousViolations(page, 'categories')

@@ -66,17 +66,26 @@ export function CompaniesPage({
       title: t`Company`,
       isRowHeader: true,
       render: (c) => (
-        <span className="flex min-w-0 flex-col">
-          <span dir="auto" className="font-medium">
-            {c.name}
-          </span>
-          {c.rut && (
-            <span dir="ltr" className="text-sm text-muted sm:hidden">
-              {c.rut}
-            </span>
+        <span className="flex min-w-0 items-start gap-3">
+          {c.logo_url && (
+            <img
+              src={c.logo_url}
+              alt=""
+              className="size-10 shrink-0 rounded-lg object-contain ring-1 ring-slate-200 dark:ring-slate-700"
+            />
           )}
-          <span className="text-sm text-muted sm:hidden">
-            {plural(c.pyme_count, { one: '# business', other: '# businesses' })}
+          <span className="flex min-w-0 flex-col">
+            <span dir="auto" className="font-medium">
+              {c.name}
+            </span>
+            {c.rut && (
+              <span dir="ltr" className="text-sm text-muted sm:hidden">
+                {c.rut}
+              </span>
+            )}
+            <span className="text-sm text-muted sm:hidden">
+              {plural(c.pyme_count, { one: '# business', other: '# businesses' })}
+            </span>
           </span>
         </span>
       ),
@@ -192,7 +201,11 @@ export function CompaniesPage({
       {editing && (
         <CompanyFormDialog
           company={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
+          onClose={() => {
+            setEditing(undefined)
+            // A logo changed in the dialog went up at once: the list shows it.
+            list.reload()
+          }}
           onSaved={() => {
             setEditing(undefined)
             list.reload()

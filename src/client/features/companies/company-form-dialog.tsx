@@ -1,10 +1,13 @@
-// Creating and editing a company (a local business the college accepted): its name, RUT and contact.
+// Creating and editing a company (a local business the college accepted): its name, RUT, contact and,
+// once it exists, its logo.
 import { useLingui } from '@lingui/react/macro'
+import { useState } from 'react'
 import { type Company, type CompanyInput, companyInputSchema } from '#shared/benefits.schema.ts'
 import { api } from '../../platform/api.ts'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { CompanyLogoField } from './company-logo-field.tsx'
 
 const FIELDS = ['name', 'rut', 'contact_name', 'email', 'phone'] as const
 
@@ -19,6 +22,8 @@ export function CompanyFormDialog({
   onSaved: (saved: Company) => void
 }) {
   const { t } = useLingui()
+  // The logo goes up on its own: the dialog shows the company as the server last answered.
+  const [shown, setShown] = useState<Company>()
   const form = useServerForm<CompanyInput, Company>({
     schema: companyInputSchema,
     defaultValues: {
@@ -90,6 +95,7 @@ export function CompanyFormDialog({
           {...form.register('phone')}
         />
       </div>
+      {company && <CompanyLogoField company={shown ?? company} onChange={setShown} />}
     </FormDialog>
   )
 }

@@ -24,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('contact_name', 'text', text)
     .addColumn('email', 'text', text)
     .addColumn('phone', 'text', text)
+    .addColumn('logo', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute()

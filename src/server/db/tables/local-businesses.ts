@@ -10,6 +10,7 @@ export interface CompaniesTable {
   contact_name: string
   email: string
   phone: string
+  logo: string | null
   created_at: string
   updated_at: string
 }

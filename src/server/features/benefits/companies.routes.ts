@@ -9,6 +9,7 @@ import {
   type CompanyUser,
   companyInputSchema,
   companyUserInputSchema,
+  PYME_PHOTO_MAX_BYTES,
 } from '#shared/benefits.schema.ts'
 import { optionalText } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
@@ -20,12 +21,16 @@ import { ensureRole } from '../../platform/built-in-roles.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
+import { storePicture } from '../../platform/images.ts'
 import { containsText, keysetPage } from '../../platform/keyset.ts'
+import { mediaUrl } from '../../platform/media.ts'
 import { sendWelcome } from '../../platform/password-links.ts'
 import { unusablePassword } from '../../platform/passwords.ts'
+import { removeStored } from '../../platform/storage.ts'
 import { recordTombstone, takeVersions } from '../../platform/sync-versions.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
+import { readForm } from '../../platform/uploads.ts'
 import { pathId, readJson, validate } from '../../platform/validate.ts'
 
 export const companiesRoutes = new Hono<AppEnv>()
@@ -47,6 +52,7 @@ function companiesQuery(db: Kysely<Database>, collegeId: number) {
       'companies.contact_name',
       'companies.email',
       'companies.phone',
+      'companies.logo',
       'companies.created_at',
       'companies.updated_at',
       eb
@@ -65,14 +71,20 @@ function companiesQuery(db: Kysely<Database>, collegeId: number) {
     ])
 }
 
-function toCompany(
-  row: Omit<Company, 'pyme_count' | 'user_count'> & { pyme_count: unknown; user_count: unknown },
-) {
+function toCompany({
+  logo,
+  ...row
+}: Omit<Company, 'pyme_count' | 'user_count' | 'logo_url'> & {
+  logo: string | null
+  pyme_count: unknown
+  user_count: unknown
+}): Company {
   return {
     ...row,
+    logo_url: mediaUrl(logo),
     pyme_count: Number(row.pyme_count ?? 0),
     user_count: Number(row.user_count ?? 0),
-  } as Company
+  }
 }
 
 async function companyOr404(db: Kysely<Database>, collegeId: number, id: number): Promise<Company> {
@@ -106,7 +118,7 @@ companiesRoutes.post('/api/v1/companies', async (c) => {
   const now = nowIso()
   const id = await db.transaction().execute(async (trx) => {
     const row = await tenantScope(trx, actor.collegeId)
-      .insertInto('companies', { ...input, created_at: now, updated_at: now })
+      .insertInto('companies', { ...input, logo: null, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow()
     await audit(trx, { ...auditOf(actor), action: 'company.created', subjectId: row.id })
@@ -158,6 +170,7 @@ companiesRoutes.delete('/api/v1/companies/:id', async (c) => {
   const company = await companyOr404(db, actor.collegeId, id)
   if (company.pyme_count > 0) throw new ApiError(409, messages.companyHasPymes)
   const members = await membersOf(db, actor.collegeId, id)
+  const logo = await logoKeyOf(db, actor.collegeId, id)
   await db.transaction().execute(async (trx) => {
     const scope = tenantScope(trx, actor.collegeId)
     const deleted = await scope.selectFrom('pymes').select('id').where('company_id', '=', id).execute()
@@ -174,8 +187,63 @@ companiesRoutes.delete('/api/v1/companies/:id', async (c) => {
     await audit(trx, { ...auditOf(actor), action: 'company.deleted', subjectId: id })
   })
   for (const member of members) await revokeAllTokens(db, member.id)
+  await removeStored(c.var.deps.storage, [logo])
   return c.body(null, 204)
 })
+
+// Logo -------------------------------------------------------------------------------------------
+
+async function logoKeyOf(db: Kysely<Database>, collegeId: number, id: number) {
+  const row = await tenantScope(db, collegeId)
+    .selectFrom('companies')
+    .select('logo')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row?.logo ?? null
+}
+
+async function setLogo(c: Context<AppEnv>, id: number, key: string | null) {
+  const actor = actorOf(c)
+  const { db, storage } = c.var.deps
+  await companyOr404(db, actor.collegeId, id)
+  const before = await logoKeyOf(db, actor.collegeId, id)
+  await db.transaction().execute(async (trx) => {
+    await tenantScope(trx, actor.collegeId)
+      .updateTable('companies')
+      .set({ logo: key, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute()
+    await audit(trx, {
+      ...auditOf(actor),
+      action: key ? 'company.logo_set' : 'company.logo_removed',
+      subjectId: id,
+    })
+  })
+  await removeStored(storage, [before])
+  return c.json(await companyOr404(db, actor.collegeId, id))
+}
+
+companiesRoutes.put('/api/v1/companies/:id/logo', async (c) => {
+  const id = pathId(c.req.param('id'))
+  await companyOr404(c.var.deps.db, collegeOf(c), id)
+  const { file } = await readForm(c, 'logo')
+  if (!file) throw validationError({ logo: [messages.imageRequired] })
+  const key = await storePicture(c.var.deps.storage, `companies/${collegeOf(c)}`, file, {
+    field: 'logo',
+    maxBytes: PYME_PHOTO_MAX_BYTES,
+    sizeMessage: messages.pictureSize,
+    format: 'png',
+    shape: (image) => image.resize(256, 256, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }),
+  })
+  try {
+    return await setLogo(c, id, key)
+  } catch (error) {
+    await removeStored(c.var.deps.storage, [key])
+    throw error
+  }
+})
+
+companiesRoutes.delete('/api/v1/companies/:id/logo', async (c) => setLogo(c, pathId(c.req.param('id')), null))
 
 // Company users ----------------------------------------------------------------------------------
 
