@@ -55,6 +55,7 @@ import type {
   PostTargetsTable,
 } from './tables/posts.ts'
 import type { ProcessCoursesTable, ProcessesTable, ProcessSchedulesTable } from './tables/processes.ts'
+import type { SyncCountersTable, SyncExitsTable, SyncTombstonesTable } from './tables/sync.ts'
 
 export type Flag = number
 
@@ -237,34 +238,6 @@ export interface RateLimitsTable {
   count: number
 }
 
-export interface SyncCountersTable {
-  college_id: number
-  value: number
-}
-
-export interface SyncTombstonesTable {
-  id: Generated<number>
-  college_id: number
-  collection: string
-  row_id: string
-  version: number
-}
-
-export interface SyncExitsTable {
-  id: Generated<number>
-  college_id: number
-  collection: string
-  row_id: string
-  version: number
-  /** 1 when the row was visible to its audience at the time (0: it was still waiting for its date). */
-  published: number
-  /** Both null: the whole college. */
-  grade_id: number | null
-  course_id: number | null
-  /** A named person (and, for a student, their guardians). */
-  user_id: number | null
-}
-
 // Each area's row types live beside this file; they are re-exported so every import stays `db/schema.ts`.
 export type * from './tables/college-content.ts'
 export type * from './tables/documents.ts'
@@ -274,6 +247,7 @@ export type * from './tables/notifications.ts'
 export type * from './tables/payments.ts'
 export type * from './tables/posts.ts'
 export type * from './tables/processes.ts'
+export type * from './tables/sync.ts'
 
 export interface Database {
   colleges: CollegesTable
