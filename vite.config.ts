@@ -51,6 +51,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // The server reads it to preload the catalog of each college's language (features/colleges).
+    manifest: true,
     sourcemap: false,
     rollupOptions: {
       output: {
@@ -62,8 +64,13 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|use-sync-external-store)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
             },
-            // The app's own core that the first page already runs (session, theme, stored keys).
-            { name: 'core', test: /src[\\/]client[\\/](platform[\\/][^\\/]+\.ts|ui[\\/]button-styles\.ts)$/ },
+            // The app's own core that the first page already runs (session, theme, stored keys); what
+            // only signed-in screens use (lists, files, figures, advertising) stays with them, off the
+            // sign-in page.
+            {
+              name: 'core',
+              test: /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/,
+            },
           ],
         },
       },

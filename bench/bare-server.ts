@@ -1,6 +1,7 @@
 // The baseline: a bare node:http server, started like the app's server (its own Node process), that
 // answers `GET /bytes/<n>` with a fixed JSON body of exactly n bytes. Nothing is computed per request.
 import { createServer } from 'node:http'
+import { listenUntilStopped } from './lib/serve.ts'
 
 const bodies = new Map<number, Buffer>()
 
@@ -24,13 +25,4 @@ const server = createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': payload.length }).end(payload)
 })
 
-server.listen(Number(process.env.PORT ?? 3100), () => {
-  process.stdout.write(`bare server listening on ${process.env.PORT ?? 3100}\n`)
-})
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0))
-    server.closeAllConnections()
-  })
-}
+listenUntilStopped(server, 'bare server', 3100)

@@ -1,12 +1,13 @@
 // `npm run bench` (or `npm run bench -- --quick`): what users feel, each figure beside a baseline
 // measured in the same run. Not part of `npm test`; nothing here asserts a time. See README "Performance".
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   compareEndpoint,
   type Endpoint,
+  endpointHeaders,
   endpointRows,
   type LoadSettings,
   signIn,
@@ -97,31 +98,81 @@ function startApp(env: Record<string, string>, distDir: string): Promise<Server>
   )
 }
 
+/**
+ * The hand-written reference for these endpoints (bench/reference/): the app's SQL for each is recorded
+ * by running the request through the app in a process of its own, on the same database.
+ */
+async function startReference(
+  app: Server,
+  endpoints: Endpoint[],
+  env: Record<string, string>,
+  workDir: string,
+): Promise<Server> {
+  const requests = endpoints.map((e) => ({ url: `${app.origin}${e.path}`, headers: endpointHeaders(e) }))
+  const recorded = spawnSync(process.execPath, ['bench/reference/record.ts', JSON.stringify(requests)], {
+    env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  })
+  if (recorded.status !== 0) throw new Error(`recording the app's queries failed:\n${recorded.stderr}`)
+  const file = join(workDir, 'reference-recordings.json')
+  writeFileSync(file, recorded.stdout)
+  return startNode(
+    'reference',
+    'bench/reference/server.ts',
+    { DATABASE_URL: '', ...env, REFERENCE_RECORDINGS: file },
+    '/ready',
+  )
+}
+
 /** Items 1 and 2 against one running app (SQLite, or PostgreSQL for item 5). */
 async function apiRows(
   prefix: string,
   app: Server,
   bare: Server,
+  databaseEnv: Record<string, string>,
+  workDir: string,
 ): Promise<{ rows: Row[]; puts: Record<string, number> }> {
   const token = await signIn(app, GUARDIAN, PASSWORD)
-  const endpoints: (Endpoint & { target?: number })[] = [
-    { label: 'GET /api/v1/user', path: '/api/v1/user', token },
-    { label: 'GET /api/v1/posts?limit=20 (guardian)', path: '/api/v1/posts?limit=20', token, target: 0.5 },
-    { label: 'GET /api/v1/sync first page (guardian)', path: '/api/v1/sync?limit=500', token },
+  const admin = await signIn(app, 'admin@demo.test', PASSWORD)
+  // The issue sets its latency targets at 50 connections on SQLite.
+  const sqlite = !databaseEnv.DATABASE_URL
+  const endpoints: Endpoint[] = [
+    {
+      label: 'GET /api/v1/user',
+      path: '/api/v1/user',
+      token,
+      target: 0.8,
+      p99Target: sqlite ? 10 : undefined,
+    },
+    {
+      label: 'GET /api/v1/posts?limit=20 (guardian)',
+      path: '/api/v1/posts?limit=20',
+      token,
+      target: 0.8,
+      p99Target: sqlite ? 50 : undefined,
+    },
+    { label: 'GET /api/v1/sync first page (guardian)', path: '/api/v1/sync?limit=500', token, target: 0.8 },
     {
       label: 'GET /api/v1/sync first page, Brotli as browsers ask',
       path: '/api/v1/sync?limit=500',
       token,
       headers: { 'accept-encoding': 'br' },
     },
+    // The local businesses' list as administrators page through it (issue 16's list endpoint).
+    { label: 'GET /api/v1/pymes?limit=20 (admin)', path: '/api/v1/pymes?limit=20', token: admin },
   ]
+  const reference = await startReference(app, endpoints, databaseEnv, workDir)
   const rows: Row[] = []
-  for (const endpoint of endpoints) {
-    const figures = await compareEndpoint(app, bare, endpoint, plan.load, log)
-    rows.push(...endpointRows(prefix, endpoint, figures, endpoint.target))
+  try {
+    for (const endpoint of endpoints) {
+      const figures = await compareEndpoint(app, bare, endpoint, plan.load, log, reference)
+      rows.push(...endpointRows(prefix, endpoint, figures))
+    }
+  } finally {
+    await reference.stop()
   }
   rows.push(await wireRow(prefix, app, token))
-  const admin = await signIn(app, 'admin@demo.test', PASSWORD)
   rows.push(...(await statisticsRows(prefix, app, bare, admin, plan.statisticsRuns, log)))
   const sync = await syncRows(prefix, app, bare, token, plan.syncRepeats, log)
   log(
@@ -163,7 +214,9 @@ async function postgresRows(
   try {
     seed({ DATABASE_URL: database.url, DATA_DIR: dataDir })
     app = await startApp({ DATABASE_URL: database.url, DATA_DIR: dataDir }, distDir)
-    const rows = (await apiRows('PostgreSQL: ', app, bare)).rows
+    const rows = (
+      await apiRows('PostgreSQL: ', app, bare, { DATABASE_URL: database.url, DATA_DIR: dataDir }, dataDir)
+    ).rows
     log(`[${elapsed()}] PostgreSQL: posts created by 20 writers at once`)
     const staff = await signIn(app, 'staff@demo.test', PASSWORD)
     rows.push(...(await postWriteRows('PostgreSQL: ', app, staff, plan.load, log)))
@@ -197,7 +250,7 @@ async function main() {
     servers.push(app)
 
     log(`[${elapsed()}] API on SQLite (${plan.load.durationS} s runs, ${plan.load.connections} connections)`)
-    const api = await apiRows('', app, bare)
+    const api = await apiRows('', app, bare, { DATA_DIR: sqliteDir }, work)
     rows.push(...api.rows)
     log(`[${elapsed()}] two processes on one port (WEB_CONCURRENCY=2), same database`)
     const pair = await startApp({ DATA_DIR: sqliteDir, WEB_CONCURRENCY: '2' }, distDir)

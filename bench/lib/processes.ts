@@ -1,5 +1,5 @@
 // Child processes the benchmarks measure: the app's server and the bare baseline, started alike.
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -83,6 +83,31 @@ export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(status.match(/^VmHWM:\s+(\d+)/m)?.[1] ?? 0)
   return kb / 1024
+}
+
+/** Clock ticks per second, the unit of /proc's CPU times. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+})()
+
+/**
+ * CPU time (user and system, every thread) a process has used so far, in microseconds, or undefined
+ * where /proc is not there. It varies far less than requests/s on a shared machine.
+ */
+export function cpuMicros(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the command name (in parentheses, which may hold spaces) come field 3 onwards: utime and
+    // stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS
+  } catch {
+    return undefined
+  }
 }
 
 /** Starts a new peak: writing 5 to clear_refs resets VmHWM to the current RSS (Linux). */

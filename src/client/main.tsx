@@ -14,7 +14,7 @@ import { loadPlugins } from './platform/plugins.ts'
 import { registerServiceWorker } from './platform/service-worker.ts'
 import { loggedInAtom } from './platform/session.ts'
 import { store } from './platform/store.ts'
-import { applyTheme, watchSystemTheme } from './platform/theme.ts'
+import { applyCollegeColor, applyTheme, watchSystemTheme } from './platform/theme.ts'
 import { watchPendingRevocations } from './platform/token-revocation.ts'
 import { routeTree } from './route-tree.gen.ts'
 
@@ -32,6 +32,7 @@ async function boot() {
       name: 'theme',
       load: () => {
         applyTheme()
+        applyCollegeColor(store.get(collegeAtom).color)
         watchSystemTheme()
       },
     },

@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next()
   })
   // A write that changed what the short caches hold (a token, a user, a role, a college) empties them
-  // once it is done, whatever its outcome. Another request's such write counted meanwhile empties them
+  // once it is done, whatever its outcome, and its answer waits until the other servers are told. Another request's such write counted meanwhile empties them
   // again here, which is merely early.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
@@ -113,7 +113,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       await next()
     } finally {
       const after = cachedTableWrites(deps.db)
-      if (before === undefined || after !== before) clearShortCaches(deps.db)
+      if (before === undefined || after !== before) await clearShortCaches(deps.db)
     }
   })
   app.use('*', requestLog)

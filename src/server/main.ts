@@ -87,7 +87,7 @@ async function serve() {
   // make each forget the colleges and sessions it kept. Workers of one server on SQLite pass both
   // through their primary.
   const relay = config.databaseUrl
-    ? relayPokesThroughPostgres(notifier, config.databaseUrl, () => clearShortCaches(handle.db, true))
+    ? relayPokesThroughPostgres(notifier, config.databaseUrl, () => void clearShortCaches(handle.db, true))
     : undefined
   if (!relay && isWorker) relayThroughPrimary(notifier, handle.db)
   const server = createAdaptorServer({ fetch: app.fetch })

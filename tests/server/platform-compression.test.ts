@@ -139,7 +139,7 @@ describe('built files', () => {
     const res = await get('/app/home', 'br')
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     const html = await decoded(res)
-    expect(html).toContain('<div id="app"></div>')
+    expect(html).toContain('<div id="app"><div class="launch-screen">')
     expect(res.headers.get('content-encoding')).toBe(html.length >= 1024 ? 'br' : null)
   })
 })

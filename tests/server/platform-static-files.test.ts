@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts'
 function isShell(html: string): boolean {
   return (
     html.includes('<script type="module" src="/assets/app-abc123.js"></script>') &&
-    html.includes('<div id="app"></div>')
+    /<div id="app">(<div class="launch-screen">.*?<\/div>)?<\/div>/.test(html)
   )
 }
 
@@ -119,7 +119,43 @@ describe("each college's page", () => {
     // The description is in the college's language (Spanish), not the template's English.
     expect(head(html, /<meta property="og:description" content="([^"]+)"/)).not.toContain('on any device')
     expect(head(html, /<meta name="theme-color" content="([^"]+)"/)).toBe('#1d4ed8')
-    expect(html).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\bsrc=)[^>]*>/)
+    // Nothing inline runs (the CSP allows none): the one script without a source is a JSON data block.
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)].map((m) => m[0])
+    expect(inline).toEqual(['<script type="application/json" id="college-data">'])
+  })
+
+  it('holds what POST /api/colleges/domain answers, so a first visit draws the college without asking', async () => {
+    const html = await (await t.request('GET', '/auth/login', { host: 'localhost' })).text()
+    const data = JSON.parse(head(html, /<script type="application\/json" id="college-data">(.*?)<\/script>/)!)
+    const answer = await t.request('POST', '/api/colleges/domain', { host: 'localhost', json: {} })
+    expect(data).toEqual(await body(answer))
+    expect(data.name).toBe('Colegio Demo')
+  })
+
+  it("shows a launch screen with the college's icon and name until the app draws", async () => {
+    const html = await (await t.request('GET', '/app/home', { host: 'localhost' })).text()
+    const icon = head(html, /<link rel="icon" href="\/icons\/(\d+\/[a-f0-9]{16})-64\.png"/)!
+    expect(html).toContain(
+      `<div id="app"><div class="launch-screen"><img src="/icons/${icon}-192.png" alt="" width="128" height="128"><p>Colegio Demo</p></div></div>`,
+    )
+  })
+
+  it("names the page's scripts and its language's texts up front, not what the entry already brings", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1],
+      )
+    const login = await (await t.request('GET', '/auth/login', { host: 'localhost' })).text()
+    expect(preloads(login)).toEqual(['/assets/public-es.js', '/assets/login-f3.js', '/assets/form-f2.js'])
+    const beta = await (await t.request('GET', '/auth/login', { host: 'beta.localhost' })).text()
+    expect(preloads(beta)).toEqual(['/assets/public-en.js', '/assets/login-f3.js', '/assets/form-f2.js'])
+    // A page with parameters, or one the manifest does not know, gets only the texts.
+    const other = await (await t.request('GET', '/pyme/details/7', { host: 'localhost' })).text()
+    expect(preloads(other)).toEqual(['/assets/public-es.js'])
+    // The public home fetches its picture, its largest paint, with the page.
+    const home = await (await t.request('GET', '/', { host: 'localhost' })).text()
+    expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/default/app.jpeg">')
+    expect(login).not.toContain('rel="preload" as="image"')
   })
 
   it('gives each college its own favicon, drawn from its logo at 64 px', async () => {
@@ -148,6 +184,21 @@ describe("each college's page", () => {
     const html = await (await t.request('GET', '/', { host: 'beta.localhost' })).text()
     expect(html).not.toContain('<b>Uno</b>')
     expect(head(html, /<title>([^<]+)<\/title>/)).toContain('&#60;b&#62;Uno&#60;/b&#62;')
+    expect(html).toContain('<p>Colegio &#34;&#60;b&#62;Uno&#60;/b&#62;&#34;</p>')
+  })
+
+  it('keeps a name that closes the script element inside the college data', async () => {
+    const name = 'Colegio </script><script>alert(1)</script><!--'
+    await t.db
+      .updateTable('colleges')
+      .set({ name, updated_at: new Date(Date.now() + 1000).toISOString() })
+      .where('slug', '=', 'beta')
+      .execute()
+    clearShortCaches(t.db)
+    const html = await (await t.request('GET', '/', { host: 'beta.localhost' })).text()
+    expect(html).not.toContain('<script>alert(1)')
+    const data = JSON.parse(head(html, /<script type="application\/json" id="college-data">(.*?)<\/script>/)!)
+    expect(data.name).toBe(name)
   })
 })
 

@@ -3,11 +3,16 @@
 // request read them afresh, so a sign-out, a deactivation or a college's suspension take effect at
 // once; a post or a message leaves them kept.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { clearShortCaches, SHORT_CACHE_MS, shortCache } from '#server/platform/short-cache.ts'
+import {
+  clearShortCaches,
+  onShortCachesCleared,
+  SHORT_CACHE_MS,
+  shortCache,
+} from '#server/platform/short-cache.ts'
 import { COLLEGE_PERMISSIONS } from '#shared/roles.schema.ts'
 import { body } from './helpers/http.ts'
-import { addUserLike } from './helpers/people.ts'
-import { createPost } from './helpers/posts.ts'
+import { addUserLike, enrol, linkGuardian } from './helpers/people.ts'
+import { createPost, demoIds } from './helpers/posts.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 let t: TestApp
@@ -66,6 +71,35 @@ describe('a write takes effect at once', () => {
     expect((await t.request('GET', '/api/v1/user', { token })).status).toBe(401)
   })
 
+  it("the sign-out's answer leaves only once the other servers have been told", async () => {
+    const token = await t.login('staff@demo.test')
+    let told: () => void = () => undefined
+    const events: string[] = []
+    const stop = onShortCachesCleared(() => {
+      events.push('announced')
+      return new Promise<void>((resolve) => {
+        told = () => {
+          events.push('told')
+          resolve()
+        }
+      })
+    })
+    try {
+      const answer = t.request('POST', '/api/logout-mobile', { token }).then((res) => {
+        events.push(`answered ${res.status}`)
+      })
+      await expect.poll(() => events).toEqual(['announced'])
+      // Another server still keeping the token must hear first, or it would accept it a moment more.
+      await new Promise((r) => setTimeout(r, 50))
+      expect(events).toEqual(['announced'])
+      told()
+      await answer
+      expect(events).toEqual(['announced', 'told', 'answered 200'])
+    } finally {
+      stop()
+    }
+  })
+
   it('a person the administrator deactivates is signed out at once', async () => {
     const admin = await t.login('admin@demo.test')
     const id = await addUserLike(t, 'staff@demo.test', 'cache-teacher@demo.test', 'Teacher Cache')
@@ -116,5 +150,58 @@ describe('a write takes effect at once', () => {
     expect(await cache.get('k', async () => 'after the write')).toBe('after the write')
     // Kept from now on, until the next write.
     expect(await cache.get('k', async () => 'not asked')).toBe('after the write')
+  })
+
+  it('one read answers those who ask while it is under way', async () => {
+    const cache = shortCache<string>(t.db, 'test-together')
+    let loads = 0
+    let finish: (v: string) => void = () => undefined
+    const answer = new Promise<string>((resolve) => (finish = resolve))
+    const load = () => {
+      loads++
+      return answer
+    }
+    const first = cache.get('k', load)
+    const second = cache.get('k', load)
+    finish('read once')
+    expect(await Promise.all([first, second])).toEqual(['read once', 'read once'])
+    expect(loads).toBe(1)
+  })
+
+  it('who asks after a write ended reads afresh, even while an older read is under way', async () => {
+    const cache = shortCache<string>(t.db, 'test-after-write')
+    let finishOld: (v: string) => void = () => undefined
+    const old = cache.get('k', () => new Promise((resolve) => (finishOld = resolve)))
+    clearShortCaches(t.db)
+    const fresh = cache.get('k', async () => 'after the write')
+    finishOld('before the write')
+    expect(await old).toBe('before the write')
+    expect(await fresh).toBe('after the write')
+  })
+})
+
+describe("a family's students and courses", () => {
+  it('are read once for a feed, and a new child is seen at once, even when written outside a request', async () => {
+    const ids = await demoIds(t)
+    const staff = await t.login('staff@demo.test')
+    const title = 'Solo para 2° Básico A'
+    await createPost(t, staff, { title, grades: [ids.grade2], courses: [ids.course2A] })
+    const parentId = await addUserLike(t, 'guardian@demo.test', 'cache-parent@demo.test', 'Paula Caché')
+    const kid = await addUserLike(t, 'student@demo.test', 'cache-kid@demo.test', 'Kiko Caché')
+    await enrol(t, kid, ids.course2A)
+    const parent = await t.login('cache-parent@demo.test')
+    const feed = () => t.request('GET', '/api/v1/posts?limit=50', { token: parent })
+    const titles = async (res: Response) =>
+      (await body<{ data: { title: string }[] }>(res)).data.map((p) => p.title)
+
+    const first = await statementsOf(feed)
+    expect(await titles(first.res)).not.toContain(title)
+    const second = await statementsOf(feed)
+    // Kept: the college, the token, the permissions, and the family's students and their courses.
+    expect(first.count - second.count).toBe(5)
+
+    // Straight in the database, as an import job or a script would: no request ends to empty the caches.
+    await linkGuardian(t, parentId, kid)
+    expect(await titles((await statementsOf(feed)).res)).toContain(title)
   })
 })

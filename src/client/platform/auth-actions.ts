@@ -169,5 +169,11 @@ export async function refreshSession(): Promise<void> {
     check.catch(() => undefined)
     return
   }
+  // Signed out, with the college already known (from the page or the device), there is nothing to
+  // wait for: a changed name or colour shows when the answer comes.
+  if (!store.get(loggedInAtom) && store.get(collegeAtom).id !== undefined) {
+    check.catch(() => undefined)
+    return
+  }
   await check
 }

@@ -41,7 +41,20 @@ function cached(): CollegeInfo | undefined {
   }
 }
 
-export const collegeAtom = atom<CollegeInfo>(cached() ?? DEFAULT_COLLEGE)
+/**
+ * The details the server wrote into this page (a first visit draws with them at once). The device's
+ * own copy comes first: the service worker's copy of the page may be older than it.
+ */
+function fromPage(): CollegeInfo | undefined {
+  try {
+    const text = document.getElementById('college-data')?.textContent
+    return text ? toCollegeInfo(JSON.parse(text) as CollegeDomain) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export const collegeAtom = atom<CollegeInfo>(cached() ?? fromPage() ?? DEFAULT_COLLEGE)
 
 export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | undefined {
   if (!data || typeof data.name !== 'string' || !data.domain) return undefined

@@ -5,6 +5,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Permission } from '#shared/permissions.ts'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser } from './context.ts'
+import { shortCache } from './short-cache.ts'
 import { tenantScope } from './tenant-scope.ts'
 
 export type Audience = {
@@ -20,6 +21,36 @@ export type Audience = {
   userIds: number[]
 }
 
+type Family = { studentIds: number[]; courses: { id: number; grade_id: number }[] }
+
+/**
+ * A person and the students they are guardian of, with the courses of all of them, whatever their role
+ * is called (an admin may create a "substitute guardian" role). Every audience of a request asks for it
+ * (a sync page: posts, events, documents, processes), so it is kept for a few seconds (short-cache.ts).
+ */
+function familyOf(db: Kysely<Database>, collegeId: number, userId: number): Promise<Family> {
+  return shortCache<Family>(db, 'family').get(`${collegeId}:${userId}`, async () => {
+    const scope = tenantScope(db, collegeId)
+    const studentIds = [
+      userId,
+      ...(
+        await scope
+          .selectFrom('guardianships')
+          .select('student_id')
+          .where('guardian_id', '=', userId)
+          .execute()
+      ).map((r) => r.student_id),
+    ]
+    const courses = await scope
+      .selectFrom('enrollments')
+      .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .select(['courses.id', 'courses.grade_id'])
+      .where('enrollments.student_id', 'in', studentIds)
+      .execute()
+    return { studentIds, courses }
+  })
+}
+
 /** `seesAll`: the permission of those who write for the college, and so see all of it. */
 export async function audienceOf(
   db: Kysely<Database>,
@@ -30,25 +61,7 @@ export async function audienceOf(
   const all = user.permissions.includes(seesAll)
   const admin = user.role_key === 'admin' || user.permissions.includes('college.manage')
   if (all) return { userId: user.id, collegeId, all, admin, gradeIds: [], courseIds: [], userIds: [user.id] }
-  const scope = tenantScope(db, collegeId)
-  // A person's own courses and those of the students they are guardian of, whatever their role is
-  // called (an admin may create a "substitute guardian" role).
-  const studentIds = [
-    user.id,
-    ...(
-      await scope
-        .selectFrom('guardianships')
-        .select('student_id')
-        .where('guardian_id', '=', user.id)
-        .execute()
-    ).map((r) => r.student_id),
-  ]
-  const courses = await scope
-    .selectFrom('enrollments')
-    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
-    .select(['courses.id', 'courses.grade_id'])
-    .where('enrollments.student_id', 'in', studentIds)
-    .execute()
+  const { studentIds, courses } = await familyOf(db, collegeId, user.id)
   return {
     userId: user.id,
     collegeId,

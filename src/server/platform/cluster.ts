@@ -67,10 +67,16 @@ export function relayThroughPrimary(notifier: Notifier, db: Kysely<Database>): v
   }
   notifier.relay = (collegeId, userIds) =>
     send({ kind: 'poke', c: collegeId, ...(userIds ? { u: [...userIds] } : {}) })
-  onShortCachesCleared(() => send({ kind: 'write' }))
+  onShortCachesCleared(
+    () =>
+      new Promise<void>((resolve) => {
+        if (!process.connected || !process.send) return resolve()
+        process.send({ kind: 'write' } satisfies Message, undefined, {}, () => resolve())
+      }),
+  )
   process.on('message', (message: unknown) => {
     if (!isMessage(message)) return
-    if (message.kind === 'write') clearShortCaches(db, true)
+    if (message.kind === 'write') void clearShortCaches(db, true)
     else notifier.deliver(message.c, message.u)
   })
 }

@@ -11,7 +11,7 @@ const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
 /** Below this, the headers and the work cost more than the bytes saved. */
-const MIN_BYTES = 1024
+export const COMPRESS_MIN_BYTES = 1024
 
 /** Text answers; a stream of server-sent events is never buffered. */
 const COMPRESSIBLE =
@@ -63,9 +63,9 @@ export const compression: MiddlewareHandler = async (c, next) => {
   res.headers.append('Vary', 'Accept-Encoding')
   const encoding = preferredEncoding(c.req.header('accept-encoding'))
   const declared = Number(res.headers.get('content-length') ?? Number.NaN)
-  if (!encoding || declared < MIN_BYTES || c.req.method === 'HEAD') return
+  if (!encoding || declared < COMPRESS_MIN_BYTES || c.req.method === 'HEAD') return
   const body = new Uint8Array(await res.arrayBuffer())
-  if (body.byteLength < MIN_BYTES) {
+  if (body.byteLength < COMPRESS_MIN_BYTES) {
     c.res = new Response(body, res)
     return
   }

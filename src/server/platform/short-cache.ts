@@ -1,4 +1,5 @@
-// What nearly every request reads first (its host's college, its token's user and permissions) is kept
+// What nearly every request reads first (its host's college, its token's user and permissions, a
+// family's students and courses) is kept
 // for a few seconds, so a request does not spend three of its statements on it. A request that wrote
 // to a table these are read from empties the caches once it is done (a sign-out, a password change, a
 // role or a college edited take effect at once here); other servers behind the same load balancer hear
@@ -28,8 +29,9 @@ export type ShortCache<V> = {
   get: (key: string, load: () => Promise<V>) => Promise<V>
 }
 
-type Entry = { value: unknown; until: number }
-type Caches = { generation: number; byName: Map<string, Map<string, Entry>> }
+type Entry = { value: unknown; until: number; stamp: string }
+type Kept = { entries: Map<string, Entry>; loading: Map<string, Promise<unknown>> }
+type Caches = { generation: number; byName: Map<string, Kept> }
 
 // One set per database: tests that start many apps, each on its own database, share nothing.
 const byDatabase = new WeakMap<Kysely<Database>, Caches>()
@@ -42,47 +44,75 @@ function cachesOf(db: Kysely<Database>): Caches {
   return caches
 }
 
+/**
+ * What a kept value was read under: the clears so far and the writes to the cached tables seen so far.
+ * A write made outside a request (a job, a script) is then seen too, once it has been sent.
+ */
+function stampOf(db: Kysely<Database>): string {
+  return `${cachesOf(db).generation}:${watches.get(db)?.count ?? ''}`
+}
+
 export function shortCache<V>(db: Kysely<Database>, name: string): ShortCache<V> {
   const caches = cachesOf(db)
-  const map = caches.byName.get(name) ?? new Map<string, Entry>()
-  caches.byName.set(name, map)
+  const kept = caches.byName.get(name) ?? { entries: new Map<string, Entry>(), loading: new Map() }
+  caches.byName.set(name, kept)
+  const { entries, loading } = kept
   return {
     async get(id, load) {
-      const hit = map.get(id)
-      if (hit && hit.until > Date.now()) return hit.value as V
+      const hit = entries.get(id)
+      if (hit && hit.until > Date.now() && hit.stamp === stampOf(db)) return hit.value as V
+      // The sources of one sync page ask at the same moment: one load answers them all.
+      const under = loading.get(id)
+      if (under) return under as Promise<V>
       // A write that ends while this read is under way may have changed what it read: not kept then.
       const generation = caches.generation
-      const value = await load()
+      const stamp = stampOf(db)
+      const promise = load()
+      loading.set(id, promise)
+      let value: V
+      try {
+        value = await promise
+      } finally {
+        if (loading.get(id) === promise) loading.delete(id)
+      }
       if (generation === caches.generation) {
-        map.delete(id)
-        if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!)
-        map.set(id, { value, until: Date.now() + SHORT_CACHE_MS })
+        entries.delete(id)
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+        entries.set(id, { value, until: Date.now() + SHORT_CACHE_MS, stamp })
       }
       return value
     },
   }
 }
 
-const announcers = new Set<() => void>()
+/** Resolves once the other servers have been told (sent, not necessarily heard). */
+type Announce = () => Promise<unknown> | undefined
+
+const announcers = new Set<Announce>()
 
 /** The PostgreSQL relay tells the other servers of each write made here; the answer stops it. */
-export function onShortCachesCleared(announce: () => void): () => void {
+export function onShortCachesCleared(announce: Announce): () => void {
   announcers.add(announce)
   return () => announcers.delete(announce)
 }
 
 /**
  * Forgets everything kept for this database: after any write made here (`elsewhere` false, and the
- * other servers are told), or when another server says it made one.
+ * other servers are told), or when another server says it made one. Resolves once the others have
+ * been told, so the writer's answer (a sign-out) leaves after the news of it.
  */
-export function clearShortCaches(db: Kysely<Database>, elsewhere = false): void {
+export async function clearShortCaches(db: Kysely<Database>, elsewhere = false): Promise<void> {
   const caches = cachesOf(db)
   caches.generation++
-  for (const map of caches.byName.values()) map.clear()
-  if (!elsewhere) for (const announce of announcers) announce()
+  // A load under way may have read before the write: later readers start their own.
+  for (const { entries, loading } of caches.byName.values()) {
+    entries.clear()
+    loading.clear()
+  }
+  if (!elsewhere) await Promise.all([...announcers].map((announce) => announce()))
 }
 
-/** The tables the kept values are read from (tenancy.ts, auth.ts). */
+/** The tables the kept values are read from (tenancy.ts, auth.ts, audience.ts). */
 const CACHED_FROM = new Set([
   'colleges',
   'college_domains',
@@ -90,6 +120,10 @@ const CACHED_FROM = new Set([
   'users',
   'roles',
   'role_permissions',
+  'guardianships',
+  'enrollments',
+  'courses',
+  'grades',
 ])
 
 function tablesIn(node: unknown, found: string[]): string[] {

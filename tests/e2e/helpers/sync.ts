@@ -17,6 +17,16 @@ export async function serverPostCount(page: Page, title: string): Promise<number
   }, title)
 }
 
+/**
+ * The post reached the server exactly once and this page no longer shows it waiting. The server is asked
+ * first: a page that is still loading shows no badge at all, which alone would prove nothing.
+ */
+export async function expectPublishedOnce(page: Page, title: string): Promise<void> {
+  await expect.poll(() => serverPostCount(page, title), { timeout: 20_000 }).toBe(1)
+  await expect(page.getByTestId('sync-state')).toHaveCount(0, { timeout: 20_000 })
+  expect(await serverPostCount(page, title)).toBe(1)
+}
+
 /** The server answers new posts with this status (an outage, a refusal) until `unroute`. */
 export async function answerNewPostsWith(
   context: import('@playwright/test').BrowserContext,

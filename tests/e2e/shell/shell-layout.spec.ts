@@ -76,10 +76,54 @@ test("the first paint already shows the college's name, language and icon, befor
   await page.goto(`${origin()}/auth/login`)
   await expect(page).toHaveTitle(/^Colegio Demo · /)
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  // The launch screen: the college's icon and name, drawn from the page alone.
+  await expect(page.locator('.launch-screen')).toHaveText('Colegio Demo')
+  expect(await page.locator('.launch-screen img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
+    192,
+  )
   const demoIcon = await page.locator('link[rel="icon"]').getAttribute('href')
   await page.goto(`${origin('beta.localhost')}/auth/login`)
   await expect(page).toHaveTitle(/^Beta College · /)
+  await expect(page.locator('.launch-screen')).toHaveText('Beta College')
   expect(await page.locator('link[rel="icon"]').getAttribute('href')).not.toBe(demoIcon)
+  await context.close()
+})
+
+test('a phone set to dark sees a dark launch screen, not a white flash', async ({ browser }) => {
+  const background = async (colorScheme: 'dark' | 'light') => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme })
+    const page = await context.newPage()
+    await page.goto(`${origin()}/auth/login`)
+    // What the screen shows there, as red, green and blue (the body's colour where the screen has none).
+    const rgb = await page.locator('.launch-screen').evaluate((el) => {
+      const shown = (node: Element | null): string => {
+        const color = node ? getComputedStyle(node).backgroundColor : 'white'
+        return node && color === 'rgba(0, 0, 0, 0)' ? shown(node.parentElement) : color
+      }
+      const canvas = document.createElement('canvas')
+      const pen = canvas.getContext('2d')!
+      pen.fillStyle = shown(el)
+      pen.fillRect(0, 0, 1, 1)
+      return [...pen.getImageData(0, 0, 1, 1).data.slice(0, 3)]
+    })
+    await context.close()
+    return rgb.reduce((sum, channel) => sum + channel, 0) / 3
+  }
+  expect(await background('dark')).toBeLessThan(40)
+  expect(await background('light')).toBeGreaterThan(200)
+})
+
+test("a first visit opens the sign-in form in the college's language without waiting for the college's answer", async ({
+  browser,
+}) => {
+  // A fresh device (no locale chosen) on a connection where the college's details never arrive.
+  const context = await browser.newContext()
+  await context.route('**/api/colleges/domain', () => undefined)
+  const page = await context.newPage()
+  await page.goto(`${origin()}/auth/login`)
+  await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible()
+  await expect(page.locator('.launch-screen')).toHaveCount(0)
+  await expect(page.getByText('Colegio Demo').first()).toBeVisible()
   await context.close()
 })
 

@@ -20,6 +20,19 @@ export const INDEX = `<!doctype html>
   <body><div id="app"></div></body>
 </html>`
 export const APP_JS = 'console.log("app")'
+
+/** What Vite's manifest says of a few modules: the entry, the sign-in page and two languages' texts. */
+export const MANIFEST = {
+  'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_framework-f1.js'] },
+  '_framework-f1.js': { file: 'assets/framework-f1.js' },
+  '_form-f2.js': { file: 'assets/form-f2.js', imports: ['_framework-f1.js'] },
+  'src/client/routes/auth/login.tsx?tsr-split=component': {
+    file: 'assets/login-f3.js',
+    imports: ['_framework-f1.js', '_form-f2.js'],
+  },
+  'src/locales/es/public.po': { file: 'assets/public-es.js' },
+  'src/locales/en/public.po': { file: 'assets/public-en.js' },
+}
 export const SW_JS = 'self.addEventListener("install", () => {})'
 
 export interface BuiltClient {
@@ -36,5 +49,7 @@ export function writeBuiltClient(): BuiltClient {
   writeFileSync(join(distDir, 'index.html'), INDEX)
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), APP_JS)
   writeFileSync(join(distDir, 'sw.js'), SW_JS)
+  mkdirSync(join(distDir, '.vite'))
+  writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
   return { root, distDir, remove: () => rmSync(root, { recursive: true, force: true }) }
 }

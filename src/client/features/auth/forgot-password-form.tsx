@@ -1,22 +1,18 @@
-import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { type ForgotPasswordInput, forgotPasswordSchema } from '#shared/auth.schema.ts'
+import { forgotPasswordSchema } from '#shared/auth.schema.ts'
 import { api } from '../../platform/api.ts'
 import { applyServerErrors, clearingFirst } from '../../platform/form-errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { useLightForm } from '../../ui/use-light-form.ts'
 
 export function ForgotPasswordForm({ email = '', onBack }: { email?: string; onBack: () => void }) {
   const { t } = useLingui()
   const [sent, setSent] = useState<string>()
   const [formError, setFormError] = useState<string>()
-  const { register, handleSubmit, setError, formState } = useForm<ForgotPasswordInput>({
-    resolver: valibotResolver(forgotPasswordSchema),
-    defaultValues: { email },
-  })
+  const { register, handleSubmit, setError, formState } = useLightForm(forgotPasswordSchema, { email })
   const submit = handleSubmit(async (values) => {
     try {
       const body = await api.post('api/forgot-password-user', { json: values }).json<{ message: string }>()

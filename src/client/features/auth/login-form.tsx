@@ -1,10 +1,8 @@
-import { valibotResolver } from '@hookform/resolvers/valibot'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { type LoginInput, loginSchema } from '#shared/auth.schema.ts'
+import { loginSchema } from '#shared/auth.schema.ts'
 import { login } from '../../platform/auth-actions.ts'
 import { applyServerErrors } from '../../platform/form-errors.ts'
 import { onlineAtom } from '../../platform/online.ts'
@@ -13,6 +11,7 @@ import { store } from '../../platform/store.ts'
 import { Button } from '../../ui/button.tsx'
 import { FormAlert } from '../../ui/form-alert.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { useLightForm } from '../../ui/use-light-form.ts'
 
 export function safeRedirect(target: string | undefined): string {
   return target?.startsWith('/') && !target.startsWith('//') ? target : '/app'
@@ -33,9 +32,9 @@ export function LoginForm({
   const loginError = useAtomValue(loginErrorAtom)
   const [formError, setFormError] = useState<string>()
   const [attempted, setAttempted] = useState(false)
-  const { register, handleSubmit, setError, formState } = useForm<LoginInput>({
-    resolver: valibotResolver(loginSchema),
-    defaultValues: { email: '', password: '' },
+  const { register, handleSubmit, setError, formState } = useLightForm(loginSchema, {
+    email: '',
+    password: '',
   })
 
   const submit = handleSubmit(async (values) => {

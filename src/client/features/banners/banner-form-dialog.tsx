@@ -4,13 +4,12 @@
 // the new picture if there is one; if only the picture fails, the fields stay saved and the form says
 // so. When someone changed the banner meanwhile, the page shows their version and the form offers it.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { type Banner, type BannerInput, bannerInputSchema } from '#shared/banners.schema.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { errorMessageOf, isNetworkError, validationErrorsOf } from '../../platform/api.ts'
 import { useCollegeZone } from '../../platform/college.ts'
-import { AriaButton } from '../../ui/aria-button.tsx'
-import { FormAlert } from '../../ui/form-alert.tsx'
+import { ConflictAlert } from '../../ui/conflict-alert.tsx'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
 import {
@@ -22,7 +21,7 @@ import {
   withoutImageErrors,
 } from './banner-actions.ts'
 import { BannerFields } from './banner-fields.tsx'
-import { BannerImageField, useBannerImageCheck } from './banner-image-field.tsx'
+import { BannerImageField, useBannerPicture } from './banner-image-field.tsx'
 
 const FIELDS = ['title', 'link', 'placement', 'starts_on', 'ends_on'] as const
 
@@ -55,20 +54,11 @@ export function BannerFormDialog({
 }) {
   const { t } = useLingui()
   const today = todayIn(useCollegeZone())
-  const checkImage = useBannerImageCheck()
+  const picture = useBannerPicture()
   // The version this edit started from; after a save or a conflict, the one now on the server.
   const base = useRef(banner?.updated_at ?? '')
   const [shown, setShown] = useState(banner?.image_url)
   const [conflict, setConflict] = useState<{ current: Banner; loaded: boolean }>()
-  const [picked, setPicked] = useState<File>()
-  const [imageError, setImageError] = useState<string>()
-  const [preview, setPreview] = useState<string>()
-  useEffect(() => {
-    if (!picked) return setPreview(undefined)
-    const url = URL.createObjectURL(picked)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [picked])
 
   const imageFailure = (error: unknown) =>
     validationErrorsOf(error)?.image?.[0] ??
@@ -76,17 +66,17 @@ export function BannerFormDialog({
     t`The server did not take it.`
 
   const sendImage = async (saved: Banner): Promise<Banner> => {
-    if (!picked) return saved
+    if (!picture.picked) return saved
     try {
-      const after = await setBannerImage(saved.id, picked)
+      const after = await setBannerImage(saved.id, picture.picked)
       base.current = after.updated_at
       setShown(after.image_url)
-      setPicked(undefined)
+      picture.clear()
       return after
     } catch (error) {
       onChange(saved)
       const reason = imageFailure(error)
-      setImageError(reason)
+      picture.setError(reason)
       throw withMessage(error, t`The banner is saved, but not its new picture: ${reason}`)
     }
   }
@@ -118,86 +108,62 @@ export function BannerFormDialog({
       : { title: '', link: '', placement: 'home', starts_on: today, ends_on: '' },
     fields: FIELDS,
     save: async (values) => {
-      setImageError(undefined)
+      picture.setError(undefined)
       if (banner) return saveEdit(banner, values)
       try {
-        return await createBanner(values, picked!)
+        return await createBanner(values, picture.picked!)
       } catch (error) {
         const image = validationErrorsOf(error)?.image?.[0]
-        if (image) setImageError(image)
+        if (image) picture.setError(image)
         throw withoutImageErrors(error)
       }
     },
     savedText: banner ? t`Changes saved.` : t`The banner has been added.`,
     onSaved,
   })
-  const _e = form.formState.errors
 
   return (
     <FormDialog
       title={banner ? t`Edit banner` : t`New banner`}
       submitLabel={banner ? t`Save changes` : t`Add banner`}
       pending={form.formState.isSubmitting}
-      dirty={form.formState.isDirty || Boolean(picked)}
+      dirty={form.formState.isDirty || Boolean(picture.picked)}
       error={conflict ? undefined : form.formError}
       onClose={onClose}
       onSubmit={(event) => {
         setConflict(undefined)
-        if (!banner && !picked) {
-          // A new banner needs its picture: say so by the picture, and check the fields meanwhile.
-          event.preventDefault()
-          setImageError(t`Please choose a picture for the banner.`)
-          void form.trigger()
-          return
-        }
+        // A new banner needs its picture; an edit keeps the one it has.
+        if (!banner && picture.refuseWithout(event, form.trigger)) return
         void form.submit(event)
       }}
       size="lg"
     >
       {form.guard}
-      {conflict &&
-        (conflict.loaded ? (
-          <FormAlert tone="info">
-            <Trans>The form now holds their version. Change it again if you need to, and save.</Trans>
-          </FormAlert>
-        ) : (
-          <FormAlert
-            tone="warning"
-            action={
-              <AriaButton
-                variant="secondary"
-                size="sm"
-                className="self-start"
-                onPress={() => {
-                  form.reset(valuesOf(conflict.current))
-                  setShown(conflict.current.image_url)
-                  setConflict({ ...conflict, loaded: true })
-                }}
-              >
-                <Trans>Load their version</Trans>
-              </AriaButton>
-            }
-          >
-            <Trans>
-              Someone else changed this banner while you were editing it, and the page now shows their
-              version. Save again to replace it with yours, or load theirs into the form.
-            </Trans>
-          </FormAlert>
-        ))}
+      {conflict && (
+        <ConflictAlert
+          loaded={conflict.loaded}
+          onLoad={() => {
+            form.reset(valuesOf(conflict.current))
+            setShown(conflict.current.image_url)
+            setConflict({ ...conflict, loaded: true })
+          }}
+        >
+          <Trans>
+            Someone else changed this banner while you were editing it, and the page now shows their version.
+            Save again to replace it with yours, or load theirs into the form.
+          </Trans>
+        </ConflictAlert>
+      )}
       <BannerFields
         form={form}
         lastDayHint={t`Families see it from the first day to the last, both included.`}
       />
       <BannerImageField
-        src={preview ?? shown}
-        picked={Boolean(picked)}
-        error={imageError}
+        src={picture.preview ?? shown}
+        picked={Boolean(picture.picked)}
+        error={picture.error}
         isDisabled={form.formState.isSubmitting}
-        onPick={(file) => {
-          const problem = checkImage(file)
-          setImageError(problem)
-          if (!problem) setPicked(file)
-        }}
+        onPick={picture.pick}
       />
     </FormDialog>
   )

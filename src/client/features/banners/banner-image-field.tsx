@@ -2,11 +2,12 @@
 // server crops it), and a place to drop or pick another. The file goes up when the form is saved.
 import { useLingui } from '@lingui/react/macro'
 import { ImageOff } from 'lucide-react'
-import { useId } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { BANNER_HEIGHT, BANNER_IMAGE_MAX_BYTES, BANNER_WIDTH } from '#shared/banners.schema.ts'
 import { labelClass } from '../../ui/field-parts.tsx'
 import { FileDropZone } from '../../ui/file-drop-zone.tsx'
 import { PICTURE_TYPES } from '../../ui/picture-field.tsx'
+import { useObjectUrl } from '../../ui/use-object-url.ts'
 
 /** Why a picture cannot be sent (its type or size), or undefined when it can. */
 export function useBannerImageCheck(): (file: File) => string | undefined {
@@ -16,6 +17,39 @@ export function useBannerImageCheck(): (file: File) => string | undefined {
     if (!PICTURE_TYPES.includes(file.type)) return t`Please choose a JPEG, PNG or WebP picture.`
     if (file.size > BANNER_IMAGE_MAX_BYTES) return t`This picture is larger than ${megabytes} MB.`
     return undefined
+  }
+}
+
+/**
+ * The picture a banner form is about to send: the file picked (checked first), its preview, and what
+ * is wrong with it. `refuseWithout` stops a submit that has no picture, saying so by the picture.
+ */
+export function useBannerPicture() {
+  const { t } = useLingui()
+  const check = useBannerImageCheck()
+  const [picked, setPicked] = useState<File>()
+  const [error, setError] = useState<string>()
+  const preview = useObjectUrl(picked)
+  return {
+    picked,
+    preview,
+    error,
+    setError,
+    /** The picture went up with the banner: nothing is waiting any more. */
+    clear: () => setPicked(undefined),
+    pick: (file: File) => {
+      const problem = check(file)
+      setError(problem)
+      if (!problem) setPicked(file)
+    },
+    /** True when the submit was stopped; the other fields are checked meanwhile. */
+    refuseWithout: (event: FormEvent, checkFields: () => unknown): boolean => {
+      if (picked) return false
+      event.preventDefault()
+      setError(t`Please choose a picture for the banner.`)
+      void checkFields()
+      return true
+    },
   }
 }
 

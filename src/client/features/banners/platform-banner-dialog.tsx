@@ -4,7 +4,6 @@
 // gets its own copy, shown from the first day to the last by that college's calendar.
 import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
 import { Controller } from 'react-hook-form'
 import * as v from 'valibot'
 import { type BannerInput, bannerInputSchema, type CollegeBanners } from '#shared/banners.schema.ts'
@@ -20,7 +19,7 @@ import { FormDialog } from '../../ui/form-dialog.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
 import { withoutImageErrors } from './banner-actions.ts'
 import { BannerFields } from './banner-fields.tsx'
-import { BannerImageField, useBannerImageCheck } from './banner-image-field.tsx'
+import { BannerImageField, useBannerPicture } from './banner-image-field.tsx'
 
 type PlatformBannerValues = BannerInput & { college_ids: number[] }
 
@@ -55,30 +54,21 @@ export function PlatformBannerDialog({
 }) {
   const { t } = useLingui()
   const today = todayIn(useCollegeZone())
-  const checkImage = useBannerImageCheck()
+  const picture = useBannerPicture()
   const offered = colleges.filter((c) => c.have_advertising)
   const without = colleges.length - offered.length
-  const [picked, setPicked] = useState<File>()
-  const [imageError, setImageError] = useState<string>()
-  const [preview, setPreview] = useState<string>()
-  useEffect(() => {
-    if (!picked) return setPreview(undefined)
-    const url = URL.createObjectURL(picked)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [picked])
 
   const form = useServerForm<PlatformBannerValues, { created: number }>({
     schema: platformBannerSchema,
     defaultValues: { title: '', link: '', placement: 'home', starts_on: today, ends_on: '', college_ids: [] },
     fields: FIELDS,
     save: async (values) => {
-      setImageError(undefined)
+      picture.setError(undefined)
       try {
-        return await placeBanner(values, picked!)
+        return await placeBanner(values, picture.picked!)
       } catch (error) {
         const image = validationErrorsOf(error)?.image?.[0]
-        if (image) setImageError(image)
+        if (image) picture.setError(image)
         throw withoutImageErrors(error)
       }
     },
@@ -102,18 +92,11 @@ export function PlatformBannerDialog({
       title={t`New banner for several colleges`}
       submitLabel={t`Place banner`}
       pending={form.formState.isSubmitting}
-      dirty={form.formState.isDirty || Boolean(picked)}
+      dirty={form.formState.isDirty || Boolean(picture.picked)}
       error={form.formError}
       onClose={onClose}
       onSubmit={(event) => {
-        if (!picked) {
-          // The banner needs its picture: say so by the picture, and check the fields meanwhile.
-          event.preventDefault()
-          setImageError(t`Please choose a picture for the banner.`)
-          void form.trigger()
-          return
-        }
-        void form.submit(event)
+        if (!picture.refuseWithout(event, form.trigger)) void form.submit(event)
       }}
       size="lg"
     >
@@ -123,15 +106,11 @@ export function PlatformBannerDialog({
         lastDayHint={t`Each college shows it from the first day to the last, both included, by its own calendar.`}
       />
       <BannerImageField
-        src={preview}
-        picked={Boolean(picked)}
-        error={imageError}
+        src={picture.preview}
+        picked={Boolean(picture.picked)}
+        error={picture.error}
         isDisabled={form.formState.isSubmitting}
-        onPick={(file) => {
-          const problem = checkImage(file)
-          setImageError(problem)
-          if (!problem) setPicked(file)
-        }}
+        onPick={picture.pick}
       />
       {offered.length === 0 ? (
         <FormAlert tone="warning">

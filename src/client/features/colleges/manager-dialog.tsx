@@ -1,7 +1,7 @@
 // The dialog that adds or edits a manager, with their photo sent along with the form.
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type Manager, type ManagerInput, managerSchema } from '#shared/colleges.schema.ts'
 import { api, validationErrorsOf } from '../../platform/api.ts'
@@ -11,6 +11,7 @@ import { AriaButton } from '../../ui/aria-button.tsx'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { PictureField } from '../../ui/picture-field.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { useObjectUrl } from '../../ui/use-object-url.ts'
 
 const FIELDS = ['name', 'position', 'category', 'email', 'phone'] as const
 
@@ -30,13 +31,7 @@ export function ManagerDialog({
   const [photo, setPhoto] = useState<File>()
   const [removePhoto, setRemovePhoto] = useState(false)
   const [photoError, setPhotoError] = useState<string>()
-  const [preview, setPreview] = useState<string>()
-  useEffect(() => {
-    if (!photo) return setPreview(undefined)
-    const url = URL.createObjectURL(photo)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [photo])
+  const preview = useObjectUrl(photo)
   const { register, handleSubmit, setError, setValue, formState } = useForm<ManagerInput>({
     resolver: valibotResolver(managerSchema),
     defaultValues: {

@@ -1,7 +1,7 @@
 // Adds a picture to the slider (with its caption, link and visibility) or edits one.
 import { valibotResolver } from '@hookform/resolvers/valibot'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Controller, useForm } from 'react-hook-form'
 import { type Slide, type SlideInput, slideSchema } from '#shared/colleges.schema.ts'
 import { api, validationErrorsOf } from '../../platform/api.ts'
@@ -11,6 +11,7 @@ import { FormDialog } from '../../ui/form-dialog.tsx'
 import { PictureField } from '../../ui/picture-field.tsx'
 import { Switch } from '../../ui/switch.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { useObjectUrl } from '../../ui/use-object-url.ts'
 
 export function SlideDialog({
   slide,
@@ -25,13 +26,7 @@ export function SlideDialog({
   const [formError, setFormError] = useState<string>()
   const [image, setImage] = useState<File>()
   const [imageError, setImageError] = useState<string>()
-  const [preview, setPreview] = useState<string>()
-  useEffect(() => {
-    if (!image) return setPreview(undefined)
-    const url = URL.createObjectURL(image)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [image])
+  const preview = useObjectUrl(image)
   const { register, control, handleSubmit, setError, formState } = useForm<SlideInput>({
     resolver: valibotResolver(slideSchema),
     defaultValues: { caption: slide?.caption ?? '', link: slide?.link ?? '', active: slide?.active ?? true },

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
 import { FileTrigger } from 'react-aria-components'
 import { AriaButton } from '../../ui/aria-button.tsx'
 import { Avatar } from '../../ui/avatar.tsx'
+import { useObjectUrl } from '../../ui/use-object-url.ts'
 
 export function AvatarPicker({
   name,
@@ -18,13 +18,7 @@ export function AvatarPicker({
   onPick: (file: File | undefined) => boolean
 }) {
   const { t } = useLingui()
-  const [preview, setPreview] = useState<string>()
-  useEffect(() => {
-    if (!file) return setPreview(undefined)
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
+  const preview = useObjectUrl(file)
   const src = preview ?? current
   return (
     <div className="flex items-center gap-4">

@@ -3,7 +3,7 @@
 // (a new one needs its id first); if only the picture fails, the promotion stays saved and the form
 // says so, and saving again sends the picture to the same promotion.
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import {
   type Promotion,
   type PromotionInput,
@@ -19,6 +19,7 @@ import { PictureField } from '../../ui/picture-field.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { useObjectUrl } from '../../ui/use-object-url.ts'
 import {
   addedPromotion,
   createPromotion,
@@ -54,13 +55,7 @@ export function PromotionFormDialog({
   const [picked, setPicked] = useState<File>()
   const [removing, setRemoving] = useState(false)
   const [imageError, setImageError] = useState<string>()
-  const [preview, setPreview] = useState<string>()
-  useEffect(() => {
-    if (!picked) return setPreview(undefined)
-    const url = URL.createObjectURL(picked)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [picked])
+  const preview = useObjectUrl(picked)
 
   const sendPicture = async (saved: Pyme, id: string): Promise<Pyme> => {
     const hadImage = saved.promotions.find((p) => p.id === id)?.image_url

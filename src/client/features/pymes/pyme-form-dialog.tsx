@@ -21,9 +21,8 @@ import type { Page } from '#shared/pagination.ts'
 import { userHasPermission } from '#shared/permissions.ts'
 import { type Remote, useRemote } from '../../platform/remote.ts'
 import { userAtom } from '../../platform/session.ts'
-import { AriaButton } from '../../ui/aria-button.tsx'
 import { ComboBox } from '../../ui/combobox.tsx'
-import { FormAlert } from '../../ui/form-alert.tsx'
+import { ConflictAlert } from '../../ui/conflict-alert.tsx'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { Select } from '../../ui/select.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
@@ -172,34 +171,20 @@ export function PymeFormDialog({
       size="lg"
     >
       {form.guard}
-      {conflict &&
-        (conflict.loaded ? (
-          <FormAlert tone="info">
-            <Trans>The form now holds their version. Change it again if you need to, and save.</Trans>
-          </FormAlert>
-        ) : (
-          <FormAlert
-            tone="warning"
-            action={
-              <AriaButton
-                variant="secondary"
-                size="sm"
-                className="self-start"
-                onPress={() => {
-                  form.reset(valuesOf(conflict.current))
-                  setConflict({ ...conflict, loaded: true })
-                }}
-              >
-                <Trans>Load their version</Trans>
-              </AriaButton>
-            }
-          >
-            <Trans>
-              Someone else changed this business while you were editing it, and the page now shows their
-              version. Save again to replace it with yours, or load theirs into the form.
-            </Trans>
-          </FormAlert>
-        ))}
+      {conflict && (
+        <ConflictAlert
+          loaded={conflict.loaded}
+          onLoad={() => {
+            form.reset(valuesOf(conflict.current))
+            setConflict({ ...conflict, loaded: true })
+          }}
+        >
+          <Trans>
+            Someone else changed this business while you were editing it, and the page now shows their
+            version. Save again to replace it with yours, or load theirs into the form.
+          </Trans>
+        </ConflictAlert>
+      )}
       {pickCompany && (
         <Controller
           control={form.control}

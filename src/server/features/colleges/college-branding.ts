@@ -1,4 +1,5 @@
 // Where a college's pictures come from, with the spec's defaults when it has none.
+import type { CollegeDomain } from '#shared/api-types.ts'
 import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
 import { logoBytes } from '../../platform/college-logo.ts'
 import type { College } from '../../platform/context.ts'
@@ -32,4 +33,21 @@ export async function currentLogoHash(
   if (hashes.size > 1000) hashes.clear()
   hashes.set(key, hash)
   return hash
+}
+
+/** What `POST /api/colleges/domain` answers, also written into each college's index.html. */
+export function toDomainDto(college: College): CollegeDomain {
+  return {
+    id: college.id,
+    name: college.name,
+    domain: {
+      college_logo: logoUrl(college),
+      college_image: imageUrl(college),
+      language: college.language,
+      theme_color: college.theme_color,
+      timezone: college.timezone,
+    },
+    suspended: college.suspended_at !== null,
+    have_advertising: college.have_advertising === 1,
+  }
 }

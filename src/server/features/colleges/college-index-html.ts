@@ -1,12 +1,14 @@
 // The app's index.html as each college's first paint and link previews should show it: its name and
-// description in its language, its direction, colour, picture and icons. No inline script is added.
+// description in its language, its direction, colour, picture and icons. No inline script runs: the
+// college's details ride along as a JSON data block, so a first visit draws without asking for them,
+// and the scripts the page will import (its route, its language's texts) are named up front.
 import { isRtl, matchLocale } from '#shared/constants.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
+import { buildManifest, modulePreloads, routeSources } from '../../platform/build-manifest.ts'
 import type { College } from '../../platform/context.ts'
 import type { IndexRenderer } from '../../platform/static-files.ts'
-import type { Storage } from '../../platform/storage.ts'
-import { currentLogoHash, imageUrl } from './college-branding.ts'
+import { currentLogoHash, imageUrl, toDomainDto } from './college-branding.ts'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -24,21 +26,51 @@ function setLink(html: string, rel: string, href: string): string {
   return pattern.test(html) ? html.replace(pattern, tag) : html.replace('</head>', `    ${tag}\n  </head>`)
 }
 
+/** JSON that cannot end its script element or open a comment inside it. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/**
+ * What a phone shows until the app's script has run, like an installed app's launch screen: the
+ * college's icon and name. React replaces it with the first screen it draws.
+ */
+function launchScreen(college: College, hash: string): string {
+  return `<div class="launch-screen"><img src="/icons/${college.id}/${hash}-192.png" alt="" width="128" height="128"><p>${escapeHtml(college.name)}</p></div>`
+}
+
+/**
+ * The page's own scripts are fetched at low priority: the launch screen needs none of them, so a
+ * slow connection paints it first (and its icon) instead of holding the screen blank for the scripts.
+ */
+function scriptsAfterFirstPaint(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin/g,
+    '<$1 fetchpriority="low" crossorigin',
+  )
+}
+
+type Page = { college: College; lang: string; hash: string; preloads: string[]; heroImage?: string }
+
+function head(page: Page): string[] {
+  return [
+    `<script type="application/json" id="college-data">${jsonForScript(toDomainDto(page.college))}</script>`,
+    // The public home opens on the college's picture, its largest paint: fetched with the page.
+    ...(page.heroImage
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.heroImage)}">`]
+      : []),
+    ...page.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ]
+}
+
 const rendered = new Map<string, string>()
 
-async function render(
-  template: string,
-  version: string,
-  college: College,
-  storage: Storage,
-  publicDir: string,
-): Promise<string> {
-  const hash = await currentLogoHash(college, storage, publicDir)
-  // A new build, a renamed college or a new logo makes a new page; otherwise the page is reused.
-  const key = `${version}|${college.id}|${college.updated_at}|${hash}`
+function render(template: string, version: string, page: Page): string {
+  const { college, lang, hash } = page
+  // A new build, a renamed college, a new logo or another page's scripts make a new page.
+  const key = [version, college.id, college.updated_at, hash, page.heroImage, ...page.preloads].join('|')
   const cached = rendered.get(key)
   if (cached) return cached
-  const lang = matchLocale(college.language) ?? 'es'
   const values = { college: college.name }
   const title = translate(messages.metaTitle, lang, values)
   const description = translate(messages.metaDescription, lang, values)
@@ -53,6 +85,9 @@ async function render(
   html = setMeta(html, 'property', 'og:site_name', college.name)
   html = setLink(html, 'icon', `/icons/${college.id}/${hash}-64.png`)
   html = setLink(html, 'apple-touch-icon', `/icons/${college.id}/${hash}-180.png`)
+  html = html.replace('</head>', `    ${head(page).join('\n    ')}\n  </head>`)
+  html = html.replace('<div id="app"></div>', `<div id="app">${launchScreen(college, hash)}</div>`)
+  html = scriptsAfterFirstPaint(html)
   if (rendered.size > 200) rendered.clear()
   rendered.set(key, html)
   return html
@@ -63,5 +98,11 @@ export const collegeIndexHtml: IndexRenderer = async (c, template, version) => {
   const college = c.var.college
   if (!college) return template
   const { storage, config } = c.var.deps
-  return render(template, version, college, storage, config.publicDir)
+  const hash = await currentLogoHash(college, storage, config.publicDir)
+  const lang = matchLocale(college.language) ?? 'es'
+  const manifest = await buildManifest(config.distDir, version)
+  const path = c.req.path
+  const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routeSources(path)])
+  const heroImage = path === '/' ? imageUrl(college) : undefined
+  return render(template, version, { college, lang, hash, preloads, heroImage })
 }

@@ -1,39 +1,23 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import type { CollegeDomain, CollegeSession } from '#shared/api-types.ts'
+import type { CollegeSession } from '#shared/api-types.ts'
 import type { CollegePublic } from '#shared/colleges.schema.ts'
 import { isRtl, matchLocale } from '#shared/constants.ts'
 import { optionalText } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { requireAuth, suspended } from '../../platform/auth.ts'
 import { logoBytes } from '../../platform/college-logo.ts'
-import type { AppEnv, College } from '../../platform/context.ts'
+import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, notFound } from '../../platform/errors.ts'
 import { findCollegeByHost, normalizeHost, requireCollege } from '../../platform/tenancy.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { ensureIcon, ICON_VARIANTS, type IconVariant, logoHash } from './app-icons.ts'
-import { currentLogoHash, imageUrl, logoUrl } from './college-branding.ts'
+import { currentLogoHash, toDomainDto } from './college-branding.ts'
 import { contactsOf, listManagers, slidesOf, socialLinksOf } from './college-content.service.ts'
 
 export const collegesRoutes = new Hono<AppEnv>()
 
 const domainSchema = v.object({ domain: optionalText(255), company: v.optional(v.unknown()) })
-
-function toDomainDto(college: College): CollegeDomain {
-  return {
-    id: college.id,
-    name: college.name,
-    domain: {
-      college_logo: logoUrl(college),
-      college_image: imageUrl(college),
-      language: college.language,
-      theme_color: college.theme_color,
-      timezone: college.timezone,
-    },
-    suspended: college.suspended_at !== null,
-    have_advertising: college.have_advertising === 1,
-  }
-}
 
 collegesRoutes.post('/api/colleges/domain', async (c) => {
   const body = (await readJson(c)) as Record<string, unknown> | null

@@ -1,0 +1,109 @@
+// The hand-written reference: plain node:http doing the same work as the app for each recorded request
+// (REFERENCE_RECORDINGS, from record.ts). It runs the app's own SQL with the same values through
+// statements prepared once (a named statement per text on PostgreSQL), serialises an answer of the same
+// shape and bytes, and sends it with the app's headers, compressed at the app's level as the request asks.
+// Nothing else: no routing framework, no middleware, no validation. It is the limit of this machine for
+// that work, which the app is measured against.
+import { readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage } from 'node:http'
+import { join } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
+import pg from 'pg'
+import {
+  COMPRESS_MIN_BYTES,
+  compress,
+  isCompressible,
+  preferredEncoding,
+} from '../../src/server/platform/compression.ts'
+import { listenUntilStopped } from '../lib/serve.ts'
+import { type Recording, recordingKey, type Statement } from './recording.ts'
+
+const recordings = JSON.parse(readFileSync(process.env.REFERENCE_RECORDINGS!, 'utf8')) as Recording[]
+const routes = new Map(
+  recordings.map((r) => [
+    recordingKey(new URL(r.url).pathname + new URL(r.url).search, r.headers),
+    { ...r, answer: JSON.parse(r.body) as unknown },
+  ]),
+)
+
+type Runner = (statements: Statement[]) => Promise<void>
+
+function sqliteRunner(file: string): Runner {
+  const sqlite = new SqliteDatabase(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('optimize = 0x10002')
+  const prepared = new Map<string, SqliteDatabase.Statement>()
+  return async (statements) => {
+    for (const { sql, values } of statements) {
+      let statement = prepared.get(sql)
+      if (!statement) {
+        statement = sqlite.prepare(sql)
+        prepared.set(sql, statement)
+      }
+      if (statement.reader) statement.all(values)
+      else statement.run(values)
+    }
+  }
+}
+
+function postgresRunner(url: string): Runner {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const names = new Map<string, string>()
+  const nameOf = (sql: string) => {
+    if (/^\s*(begin|commit|rollback)\b/i.test(sql)) return undefined
+    let name = names.get(sql)
+    if (!name) {
+      name = `r${names.size + 1}`
+      names.set(sql, name)
+    }
+    return name
+  }
+  return async (statements) => {
+    const client = await pool.connect()
+    try {
+      for (const { sql, values } of statements) {
+        const name = nameOf(sql)
+        await (name ? client.query({ name, text: sql, values }) : client.query(sql, values))
+      }
+    } finally {
+      client.release()
+    }
+  }
+}
+
+const run = process.env.DATABASE_URL
+  ? postgresRunner(process.env.DATABASE_URL)
+  : sqliteRunner(join(process.env.DATA_DIR!, 'app.db'))
+
+async function answer(req: IncomingMessage) {
+  const route = routes.get(recordingKey(req.url ?? '', req.headers as Record<string, string>))
+  if (!route) return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') }
+  await run(route.statements)
+  let body: Buffer = Buffer.from(JSON.stringify(route.answer))
+  const headers: Record<string, string | number> = { ...route.answerHeaders }
+  const encoding = preferredEncoding(req.headers['accept-encoding'])
+  if (
+    encoding &&
+    body.byteLength >= COMPRESS_MIN_BYTES &&
+    isCompressible(route.answerHeaders['content-type'])
+  ) {
+    body = await compress(body, encoding)
+    headers['content-encoding'] = encoding
+  }
+  headers['content-length'] = body.byteLength
+  return { status: route.status, headers, body }
+}
+
+const server = createServer((req, res) => {
+  if (req.url === '/ready') {
+    res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 2 }).end('ok')
+    return
+  }
+  answer(req).then(
+    ({ status, headers, body }) => res.writeHead(status, headers).end(body),
+    (error: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+  )
+})
+
+listenUntilStopped(server, 'reference server', 3200)

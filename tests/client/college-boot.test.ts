@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+// A first visit draws with the college the server wrote into the page, and a signed-out visitor's
+// first screen never waits for the network once the college is known.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { COLLEGE_CACHE_KEY } from '#client/platform/storage-keys.ts'
+
+const PAGE_COLLEGE = {
+  id: 7,
+  name: 'Liceo Andino',
+  domain: {
+    college_logo: '/media/colleges/7/logo.png',
+    college_image: '/default/app.jpeg',
+    language: 'en',
+    theme_color: '#0f766e',
+    timezone: 'America/Lima',
+  },
+  suspended: false,
+  have_advertising: true,
+}
+
+function writePageData(text: string): void {
+  const script = document.createElement('script')
+  script.type = 'application/json'
+  script.id = 'college-data'
+  script.textContent = text
+  document.head.append(script)
+}
+
+async function freshModules() {
+  vi.resetModules()
+  const college = await import('#client/platform/college.ts')
+  const { store } = await import('#client/platform/store.ts')
+  return { college, store }
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  document.head.innerHTML = ''
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe("the college at the app's start", () => {
+  it('comes from the page on a first visit', async () => {
+    writePageData(JSON.stringify(PAGE_COLLEGE))
+    const { college, store } = await freshModules()
+    expect(store.get(college.collegeAtom)).toMatchObject({
+      id: 7,
+      name: 'Liceo Andino',
+      language: 'en',
+      color: '#0f766e',
+      timezone: 'America/Lima',
+      advertising: true,
+    })
+  })
+
+  it("is the device's own copy when there is one (the service worker's page may be older)", async () => {
+    writePageData(JSON.stringify(PAGE_COLLEGE))
+    localStorage.setItem(
+      COLLEGE_CACHE_KEY,
+      JSON.stringify({
+        id: 7,
+        name: 'Liceo Andino (renamed)',
+        logo: '',
+        image: '',
+        language: 'es',
+        advertising: false,
+      }),
+    )
+    const { college, store } = await freshModules()
+    expect(store.get(college.collegeAtom).name).toBe('Liceo Andino (renamed)')
+  })
+
+  it('falls back to the defaults when the page data is broken', async () => {
+    writePageData('{"id": 7, "name": ')
+    const { college, store } = await freshModules()
+    expect(store.get(college.collegeAtom)).toEqual(college.DEFAULT_COLLEGE)
+  })
+})
+
+describe('the session check before the first screen', () => {
+  // A connection that never answers: the bus with one bar of signal.
+  const hang = () =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    )
+  const settled = (promise: Promise<unknown>) =>
+    Promise.race([promise.then(() => true), new Promise((r) => setTimeout(() => r(false), 200))])
+
+  it('does not wait for the network when signed out and the college is known from the page', async () => {
+    writePageData(JSON.stringify(PAGE_COLLEGE))
+    hang()
+    vi.resetModules()
+    const { refreshSession } = await import('#client/platform/auth-actions.ts')
+    expect(await settled(refreshSession())).toBe(true)
+  })
+
+  it('waits for the college when nothing knows it yet', async () => {
+    hang()
+    vi.resetModules()
+    const { refreshSession } = await import('#client/platform/auth-actions.ts')
+    expect(await settled(refreshSession())).toBe(false)
+  })
+})
