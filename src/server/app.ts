@@ -104,8 +104,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next()
   })
   // A write that changed what the short caches hold (a token, a user, a role, a college) empties them
-  // once it is done, whatever its outcome, and its answer waits until the other servers are told. Another request's such write counted meanwhile empties them
-  // again here, which is merely early.
+  // once it is done, whatever its outcome, and its answer waits until the other servers are told.
+  // Another request's such write counted meanwhile empties them again here, which is merely early.
   app.use('*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const before = cachedTableWrites(deps.db)

@@ -205,3 +205,24 @@ describe("a family's students and courses", () => {
     expect(await titles((await statementsOf(feed)).res)).toContain(title)
   })
 })
+
+describe("a family's sync page", () => {
+  it("takes the college's currency, advertising and time zone from the request, not from the database", async () => {
+    const guardian = await t.login('guardian@demo.test')
+    const page = () => t.request('GET', '/api/v1/sync?limit=500', { token: guardian })
+    await page()
+    const executor = t.db.getExecutor()
+    const spy = vi.spyOn(executor, 'executeQuery')
+    const res = await page()
+    const sqlTexts = spy.mock.calls.map(([query]) => query.sql)
+    spy.mockRestore()
+    expect(res.status).toBe(200)
+    const changes = (await body<{ changes: { collection: string; data?: { currency?: string } }[] }>(res))
+      .changes
+    // The demo college accepts advertising and mirrors its fees in its own currency.
+    expect(changes.some((c) => c.collection === 'pymes')).toBe(true)
+    expect(changes.find((c) => c.collection === 'fees')?.data?.currency).toBe('CLP')
+    expect(sqlTexts.length).toBeGreaterThan(10)
+    expect(sqlTexts.filter((text) => /from "colleges"/.test(text))).toEqual([])
+  })
+})

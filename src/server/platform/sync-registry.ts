@@ -2,13 +2,15 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { CollectionName, SyncChange } from '#shared/sync.ts'
 import type { Database } from '../db/schema.ts'
-import type { AuthUser } from './context.ts'
+import type { AuthUser, College } from './context.ts'
 import { tenantScope } from './tenant-scope.ts'
 
 export type PullContext = {
   db: Kysely<Database>
   user: AuthUser
   collegeId: number
+  /** The college as this request read it (kept a few seconds, emptied by any write to it). */
+  college: College
   /** Change number already seen; -1 for a first pull. */
   since: number
   /** Rows to return at most per collection (the page size plus one). */

@@ -7,7 +7,6 @@ import { todayIn } from '#shared/time-zones.ts'
 import type { BannersTable, PymesTable } from '../../db/schema.ts'
 import {
   collegeWideChanges,
-  memo,
   type PullContext,
   putsOf,
   type SyncSource,
@@ -16,16 +15,6 @@ import {
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { toBannerDto } from './banners.routes.ts'
 import { toPymeDtos } from './pyme-dto.ts'
-
-function collegeOf(ctx: PullContext) {
-  return memo(ctx, 'advertising-college', () =>
-    ctx.db
-      .selectFrom('colleges')
-      .select(['have_advertising', 'timezone'])
-      .where('id', '=', ctx.collegeId)
-      .executeTakeFirstOrThrow(),
-  )
-}
 
 /**
  * Rows of a soft-deleted collection changed since the cursor: the live ones as puts; the deleted
@@ -37,7 +26,7 @@ async function softDeletedChanges<T extends { id: string; version: number; delet
   toDtos: (rows: T[], today: string) => Promise<{ id: string }[]>,
   over: (row: T, today: string) => boolean = () => false,
 ): Promise<SyncChange[]> {
-  const college = await collegeOf(ctx)
+  const { college } = ctx
   if (college.have_advertising !== 1) return []
   const rows = (await tenantScope(ctx.db, ctx.collegeId)
     .selectFrom(collection)
@@ -76,7 +65,7 @@ const bannerChanges = (ctx: PullContext) =>
   )
 
 async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
-  if ((await collegeOf(ctx)).have_advertising !== 1) return []
+  if (ctx.college.have_advertising !== 1) return []
   return collegeWideChanges(ctx, 'pyme_categories', 'pyme_categories', ['id', 'name', 'icon', 'position'])
 }
 

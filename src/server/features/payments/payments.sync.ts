@@ -7,15 +7,6 @@ import { familyStudents } from './fee-family.ts'
 import { toFamilyFees, toPaymentDtos } from './payment-dto.ts'
 
 const family = (ctx: PullContext) => memo(ctx, 'fee-family', () => familyStudents(ctx.db, ctx.user))
-const currency = (ctx: PullContext) =>
-  memo(ctx, 'currency', async () => {
-    const row = await ctx.db
-      .selectFrom('colleges')
-      .select('currency')
-      .where('id', '=', ctx.collegeId)
-      .executeTakeFirst()
-    return row?.currency ?? 'CLP'
-  })
 
 async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
   const students = await family(ctx)
@@ -30,7 +21,7 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
   const rows = await query.orderBy('version').limit(ctx.limit).execute()
   const live = rows.filter((r) => r.deleted_at === null)
   const dtos = new Map(
-    (await toFamilyFees(ctx.db, ctx.collegeId, await currency(ctx), live, students)).map((f) => [f.id, f]),
+    (await toFamilyFees(ctx.db, ctx.collegeId, ctx.college.currency, live, students)).map((f) => [f.id, f]),
   )
   return rows.map((r) => {
     const data = dtos.get(r.id)
@@ -57,7 +48,7 @@ async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
-  const dtos = await toPaymentDtos(ctx.db, ctx.collegeId, await currency(ctx), rows)
+  const dtos = await toPaymentDtos(ctx.db, ctx.collegeId, ctx.college.currency, rows)
   return dtos.map(
     ({ grade_name: _g, recorded_by_name: _r, ...data }, i) =>
       ({

@@ -7,6 +7,7 @@ import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/syn
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
+import { requireCollege } from '../../platform/tenancy.ts'
 import { validate } from '../../platform/validate.ts'
 import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
 
@@ -44,6 +45,7 @@ syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
     db: c.var.deps.db,
     user,
     collegeId: user.college_id!,
+    college: requireCollege(c),
     since: from,
     limit: limit + 1,
     initial: from < 0,
