@@ -1,9 +1,12 @@
 // Answers are compressed as the browser asks: Brotli or gzip for text over 1 KB, built files from the
 // copies the build compressed, nothing for small answers, empty ones or a browser that asks for none.
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { preferredEncoding } from '#server/platform/compression.ts'
 import { precompressDir } from '../../scripts/precompress.ts'
@@ -171,5 +174,72 @@ describe('the build step', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+// The server runs the app under @hono/node-server, whose answers keep the text they were made from;
+// the compression step reads that text instead of the body (platform/compression.ts).
+describe('through the Node server, as in production', () => {
+  let server: ReturnType<typeof createAdaptorServer>
+  let port: number
+  beforeAll(async () => {
+    server = createAdaptorServer({ fetch: t.app.fetch })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  /** The bytes as they travel: Node's fetch would undo the encoding. */
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      httpGet(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          headers: { host: 'localhost', authorization: `Bearer ${token}`, ...EN, ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (chunk: Buffer) => chunks.push(chunk))
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }),
+          )
+        },
+      ).on('error', reject)
+    })
+
+  it('a large JSON answer travels in Brotli or gzip, its length declared, and decodes to the plain one', async () => {
+    const plain = await raw('/api/v1/sync?limit=200', {})
+    expect(plain.status).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+    expect(plain.bytes.length).toBeGreaterThan(5_000)
+    const br = await raw('/api/v1/sync?limit=200', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toContain('Accept-Encoding')
+    expect(br.headers['cache-control']).toBe('no-store')
+    expect(Number(br.headers['content-length'])).toBe(br.bytes.length)
+    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3)
+    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(
+      JSON.parse(plain.bytes.toString('utf8')),
+    )
+    const gzip = await raw('/api/v1/sync?limit=200', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(
+      JSON.parse(plain.bytes.toString('utf8')),
+    )
+  })
+
+  it('a small answer is sent as it is, with its headers, to a browser that takes Brotli', async () => {
+    const res = await raw('/api/v1/user', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.headers.vary).toContain('Accept-Encoding')
+    expect(res.headers['content-type']).toContain('application/json')
+    expect(res.bytes.length).toBeLessThan(1024)
+    expect(JSON.parse(res.bytes.toString('utf8'))).toMatchObject({ email: 'guardian@demo.test' })
   })
 })
