@@ -1,6 +1,6 @@
 // Answers travel compressed when the browser accepts it: a family on a slow phone connection downloads a
 // quarter of the bytes. Built files come compressed from the build (scripts/precompress.ts); everything else
-// of a compressible type over 1 KB is compressed here, at a fast level, off the main thread.
+// of a compressible type over 1 KB is compressed here, at a fast level (large answers off the main thread).
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import type { MiddlewareHandler } from 'hono'
