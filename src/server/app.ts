@@ -1,5 +1,5 @@
 // Builds the HTTP application: middleware order, then each feature's routes, then the client.
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from '#shared/constants.ts'
 import { DOCUMENT_MAX_BYTES } from '#shared/documents.schema.ts'
@@ -97,6 +97,9 @@ registerSyncSources([
 ])
 registerCalendarSource(practiceCalendar)
 
+/** A request that asks and changes nothing, so it has no body either. */
+const isRead = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD'
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use('*', async (c, next) => {
@@ -107,7 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // once it is done, whatever its outcome, and its answer waits until the other servers are told.
   // Another request's such write counted meanwhile empties them again here, which is merely early.
   app.use('*', async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    if (isRead(c)) return next()
     const before = cachedTableWrites(deps.db)
     try {
       await next()
@@ -142,7 +145,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // A GET or HEAD has no body here; asking for one would build the Fetch API's Request for every read
   // (a tenth of a warm `/api/v1/user`'s CPU).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
+    isRead(c)
       ? next()
       : bodyLimit({
           maxSize:

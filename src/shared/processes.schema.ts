@@ -145,7 +145,9 @@ type Dated = Pick<Process, 'starts_on' | 'ends_on'>
 type Timed = Pick<PracticeSchedule, 'weekday' | 'on_date' | 'starts_at' | 'ends_at'>
 
 function sharesADay(a: Timed, aProcess: Dated, b: Timed, bProcess: Dated): boolean {
+  // biome-ignore lint/complexity/useMathMinMax: ISO dates, compared as text; Math.max would give NaN
   const from = aProcess.starts_on > bProcess.starts_on ? aProcess.starts_on : bProcess.starts_on
+  // biome-ignore lint/complexity/useMathMinMax: as above
   const to = aProcess.ends_on < bProcess.ends_on ? aProcess.ends_on : bProcess.ends_on
   if (from > to) return false
   if (a.on_date !== null && b.on_date !== null) return a.on_date === b.on_date

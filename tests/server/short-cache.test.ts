@@ -207,7 +207,7 @@ describe("a family's students and courses", () => {
 })
 
 describe("a family's sync page", () => {
-  it("takes the college's currency, advertising and time zone from the request, not from the database", async () => {
+  it("takes the college and the family's students from what the request keeps, not from the database", async () => {
     const guardian = await t.login('guardian@demo.test')
     const page = () => t.request('GET', '/api/v1/sync?limit=500', { token: guardian })
     await page()
@@ -224,5 +224,7 @@ describe("a family's sync page", () => {
     expect(changes.find((c) => c.collection === 'fees')?.data?.currency).toBe('CLP')
     expect(sqlTexts.length).toBeGreaterThan(10)
     expect(sqlTexts.filter((text) => /from "colleges"/.test(text))).toEqual([])
+    // Fees, posts, events and documents all ask whose guardian the person is: the kept family answers.
+    expect(sqlTexts.filter((text) => /from "guardianships"/.test(text))).toEqual([])
   })
 })

@@ -21,14 +21,15 @@ export type Audience = {
   userIds: number[]
 }
 
-type Family = { studentIds: number[]; courses: { id: number; grade_id: number }[] }
+export type Family = { studentIds: number[]; courses: { id: number; grade_id: number }[] }
 
 /**
  * A person and the students they are guardian of, with the courses of all of them, whatever their role
  * is called (an admin may create a "substitute guardian" role). Every audience of a request asks for it
- * (a sync page: posts, events, documents, processes), so it is kept for a few seconds (short-cache.ts).
+ * (a sync page: posts, events, documents, processes, fees), so it is kept for a few seconds
+ * (short-cache.ts).
  */
-function familyOf(db: Kysely<Database>, collegeId: number, userId: number): Promise<Family> {
+export function familyOf(db: Kysely<Database>, collegeId: number, userId: number): Promise<Family> {
   return shortCache<Family>(db, 'family').get(`${collegeId}:${userId}`, async () => {
     const scope = tenantScope(db, collegeId)
     const studentIds = [

@@ -3,7 +3,7 @@
 // of a compressible type over 1 KB is compressed here, at a fast level (large answers off the main thread).
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -94,15 +94,21 @@ export const compression: MiddlewareHandler = async (c, next) => {
   if (text === undefined && !res.body) return
   const body = text === undefined ? new Uint8Array(await res.arrayBuffer()) : Buffer.from(text)
   if (body.byteLength < COMPRESS_MIN_BYTES) {
-    c.res = new Response(body, res)
+    replace(c, new Response(body, res))
     return
   }
   const packed = await compress(body, encoding)
   const headers = res.headers
   headers.set('Content-Encoding', encoding)
   headers.set('Content-Length', String(packed.byteLength))
-  // Replacing an answer makes Hono read the new one's body into yet another Response to copy the old
-  // one's headers onto it; these are already its headers, so the old one is dropped first.
+  replace(c, new Response(new Uint8Array(packed), { status: res.status, headers }))
+}
+
+/**
+ * Replacing an answer makes Hono read the new one's body into yet another Response to copy the old
+ * one's headers onto it; the new one already has them, so the old one is dropped first.
+ */
+function replace(c: Context, res: Response) {
   c.res = undefined
-  c.res = new Response(new Uint8Array(packed), { status: res.status, headers })
+  c.res = res
 }

@@ -8,7 +8,6 @@ import { tenantScope } from './tenant-scope.ts'
 export type PullContext = {
   db: Kysely<Database>
   user: AuthUser
-  collegeId: number
   /** The college as this request read it (kept a few seconds, emptied by any write to it). */
   college: College
   /** Change number already seen; -1 for a first pull. */
@@ -60,7 +59,7 @@ export function putsOf(
 /** Deletions of rows shared by the whole college, recorded with `recordTombstone`. */
 export async function tombstonesSince(ctx: PullContext, collection: CollectionName): Promise<SyncChange[]> {
   if (ctx.initial) return []
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
+  const rows = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('sync_tombstones')
     .select(['row_id', 'version'])
     .where('collection', '=', collection)
@@ -89,7 +88,7 @@ export async function collegeWideChanges(
     | 'pyme_categories',
   columns: readonly string[],
 ): Promise<SyncChange[]> {
-  const rows = (await tenantScope(ctx.db, ctx.collegeId)
+  const rows = (await tenantScope(ctx.db, ctx.college.id)
     .selectFrom(table)
     .select([...columns, 'version'] as never[])
     .where('version', '>', ctx.since)
@@ -117,7 +116,7 @@ export async function departures(
 ): Promise<SyncChange[]> {
   if (ctx.initial) return []
   const table = collection as 'events'
-  const gone = await tenantScope(ctx.db, ctx.collegeId)
+  const gone = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('sync_exits')
     .innerJoin(table, `${table}.id`, 'sync_exits.row_id')
     .select((eb) => ['sync_exits.row_id as id', eb.fn.max('sync_exits.version').as('version')])

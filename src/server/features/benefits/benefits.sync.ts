@@ -28,7 +28,7 @@ async function softDeletedChanges<T extends { id: string; version: number; delet
 ): Promise<SyncChange[]> {
   const { college } = ctx
   if (college.have_advertising !== 1) return []
-  const rows = (await tenantScope(ctx.db, ctx.collegeId)
+  const rows = (await tenantScope(ctx.db, ctx.college.id)
     .selectFrom(collection)
     .selectAll()
     .where('version', '>', ctx.since)
@@ -49,7 +49,7 @@ async function softDeletedChanges<T extends { id: string; version: number; delet
 
 const pymeChanges = (ctx: PullContext) =>
   softDeletedChanges<Selectable<PymesTable>>(ctx, 'pymes', (rows, today) =>
-    toPymeDtos(ctx.db, ctx.collegeId, rows, { endedBefore: today }),
+    toPymeDtos(ctx.db, ctx.college.id, rows, { endedBefore: today }),
   )
 
 /**

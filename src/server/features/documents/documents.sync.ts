@@ -15,7 +15,7 @@ import { toDocumentDtos } from './document-dto.ts'
 
 async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
   const audience = await memo(ctx, 'document-audience', () => documentAudienceOf(ctx.db, ctx.user))
-  const scope = tenantScope(ctx.db, ctx.collegeId)
+  const scope = tenantScope(ctx.db, ctx.college.id)
   const visible = await scope
     .selectFrom('documents')
     .selectAll()
@@ -27,7 +27,7 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
   const puts = putsOf(
     'documents',
     visible,
-    await toDocumentDtos(ctx.db, ctx.collegeId, visible, audience.all),
+    await toDocumentDtos(ctx.db, ctx.college.id, visible, audience.all),
   )
   return [
     ...puts,
@@ -36,7 +36,7 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 async function openChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
+  const rows = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('document_opens')
     .select(['document_id', 'opened_at', 'version'])
     .where('user_id', '=', ctx.user.id)

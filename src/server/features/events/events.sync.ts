@@ -14,7 +14,7 @@ import { toEventDtos } from './event-dto.ts'
 
 async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
   const audience = await memo(ctx, 'event-audience', () => eventAudienceOf(ctx.db, ctx.user))
-  const scope = tenantScope(ctx.db, ctx.collegeId)
+  const scope = tenantScope(ctx.db, ctx.college.id)
   const visible = await scope
     .selectFrom('events')
     .selectAll()
@@ -23,7 +23,7 @@ async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
-  const puts = putsOf('events', visible, await toEventDtos(ctx.db, ctx.collegeId, visible))
+  const puts = putsOf('events', visible, await toEventDtos(ctx.db, ctx.college.id, visible))
   return [...puts, ...(await departures(ctx, 'events', exitedEvent(audience), reachesAudience(audience)))]
 }
 

@@ -7,7 +7,7 @@ import { attachmentsOf } from './message-attachments.ts'
 import { conversationDtos, messagesWithAuthors, toMessageDto } from './messenger-dto.ts'
 
 async function conversationChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const scope = tenantScope(ctx.db, ctx.collegeId)
+  const scope = tenantScope(ctx.db, ctx.college.id)
   // Changed: the conversation itself, the viewer's own mark, or a mark the viewer sees (the other
   // person's in a direct conversation; everyone's in a group the viewer runs).
   const ids = await scope
@@ -38,7 +38,7 @@ async function conversationChanges(ctx: PullContext): Promise<SyncChange[]> {
     .execute()
   const dtos = await conversationDtos(
     ctx.db,
-    ctx.collegeId,
+    ctx.college.id,
     ctx.user.id,
     ids.map((r) => r.conversation_id),
   )
@@ -52,7 +52,7 @@ async function conversationChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 async function messageChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await messagesWithAuthors(ctx.db, ctx.collegeId)
+  const rows = await messagesWithAuthors(ctx.db, ctx.college.id)
     .innerJoin('conversation_members as me', 'me.conversation_id', 'messages.conversation_id')
     .where('me.user_id', '=', ctx.user.id)
     .where('messages.version', '>', ctx.since)
@@ -68,7 +68,7 @@ async function messageChanges(ctx: PullContext): Promise<SyncChange[]> {
     .execute()
   const files = await attachmentsOf(
     ctx.db,
-    ctx.collegeId,
+    ctx.college.id,
     rows.map((r) => r.id),
   )
   return rows.map(

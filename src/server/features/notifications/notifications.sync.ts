@@ -4,7 +4,7 @@ import { tenantScope } from '../../platform/tenant-scope.ts'
 import { toNotificationDto } from './notification-dto.ts'
 
 async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
+  const rows = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', ctx.user.id)

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely'
 import type { FeeAdjustment } from '#shared/payments.schema.ts'
 import type { Database } from '../../db/schema.ts'
+import { familyOf } from '../../platform/audience.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -11,19 +12,13 @@ import { tenantScope } from '../../platform/tenant-scope.ts'
 export type FamilyStudent = { id: number; name: string; gradeIds: number[] }
 
 export async function familyStudents(db: Kysely<Database>, user: AuthUser): Promise<FamilyStudent[]> {
-  const scope = tenantScope(db, user.college_id!)
-  const guarded = await scope
-    .selectFrom('guardianships')
-    .select('student_id')
-    .where('guardian_id', '=', user.id)
-    .execute()
-  const ids = [user.id, ...guarded.map((g) => g.student_id)]
-  const rows = await scope
+  const { studentIds } = await familyOf(db, user.college_id!, user.id)
+  const rows = await tenantScope(db, user.college_id!)
     .selectFrom('enrollments')
     .innerJoin('courses', 'courses.id', 'enrollments.course_id')
     .innerJoin('users', 'users.id', 'enrollments.student_id')
     .select(['users.id', 'users.name', 'users.first_lastname', 'courses.grade_id'])
-    .where('enrollments.student_id', 'in', ids)
+    .where('enrollments.student_id', 'in', studentIds)
     .orderBy('users.name')
     .execute()
   const students = new Map<number, FamilyStudent>()

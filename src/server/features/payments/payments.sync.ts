@@ -12,7 +12,7 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
   const students = await family(ctx)
   if (students.length === 0) return []
   const gradeIds = [...new Set(students.flatMap((s) => s.gradeIds))]
-  let query = tenantScope(ctx.db, ctx.collegeId)
+  let query = tenantScope(ctx.db, ctx.college.id)
     .selectFrom('fees')
     .selectAll()
     .where('version', '>', ctx.since)
@@ -21,7 +21,7 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
   const rows = await query.orderBy('version').limit(ctx.limit).execute()
   const live = rows.filter((r) => r.deleted_at === null)
   const dtos = new Map(
-    (await toFamilyFees(ctx.db, ctx.collegeId, ctx.college.currency, live, students)).map((f) => [f.id, f]),
+    (await toFamilyFees(ctx.db, ctx.college.id, ctx.college.currency, live, students)).map((f) => [f.id, f]),
   )
   return rows.map((r) => {
     const data = dtos.get(r.id)
@@ -36,7 +36,7 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
 async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
   const students = await family(ctx)
   if (students.length === 0) return []
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
+  const rows = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('payments')
     .selectAll()
     .where('version', '>', ctx.since)
@@ -48,7 +48,7 @@ async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
-  const dtos = await toPaymentDtos(ctx.db, ctx.collegeId, ctx.college.currency, rows)
+  const dtos = await toPaymentDtos(ctx.db, ctx.college.id, ctx.college.currency, rows)
   return dtos.map(
     ({ grade_name: _g, recorded_by_name: _r, ...data }, i) =>
       ({

@@ -16,14 +16,14 @@ import { announceDuePosts } from './posts.service.ts'
 async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
   const audience = await memo(ctx, 'audience', () => postAudienceOf(ctx.db, ctx.user))
   const now = nowIso()
-  const scope = tenantScope(ctx.db, ctx.collegeId)
+  const scope = tenantScope(ctx.db, ctx.college.id)
   const changed = scope
     .selectFrom('posts')
     .where('version', '>', ctx.since)
     .orderBy('version')
     .limit(ctx.limit)
   const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
-  const puts = putsOf('posts', visible, await toPostDtos(ctx.db, ctx.collegeId, visible))
+  const puts = putsOf('posts', visible, await toPostDtos(ctx.db, ctx.college.id, visible))
   if (ctx.initial) return puts
   // Posts that left an audience this user was in, and that they cannot see now: the mirror drops
   // them. Nobody is told the id of a post they could never see (another course's, a scheduled one).
@@ -48,7 +48,7 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.collegeId)
+  const rows = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('post_reads')
     .select(['post_id', 'read_at', 'version'])
     .where('user_id', '=', ctx.user.id)
@@ -69,7 +69,7 @@ async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const postsSyncSources: SyncSource[] = [
-  { collection: 'posts', prepare: (ctx) => announceDuePosts(ctx.db, ctx.collegeId), changes: postChanges },
+  { collection: 'posts', prepare: (ctx) => announceDuePosts(ctx.db, ctx.college.id), changes: postChanges },
   { collection: 'post_reads', changes: readChanges },
   {
     collection: 'post_categories',

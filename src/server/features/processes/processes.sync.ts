@@ -7,7 +7,7 @@ import { toProcessDtos } from './process-dto.ts'
 
 async function processChanges(ctx: PullContext): Promise<SyncChange[]> {
   const audience = await memo(ctx, 'process-audience', () => processAudienceOf(ctx.db, ctx.user))
-  const visible = await tenantScope(ctx.db, ctx.collegeId)
+  const visible = await tenantScope(ctx.db, ctx.college.id)
     .selectFrom('processes')
     .selectAll()
     .where('version', '>', ctx.since)
@@ -15,7 +15,7 @@ async function processChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
-  const puts = putsOf('processes', visible, await toProcessDtos(ctx.db, ctx.collegeId, visible, audience))
+  const puts = putsOf('processes', visible, await toProcessDtos(ctx.db, ctx.college.id, visible, audience))
   return [
     ...puts,
     ...(await departures(ctx, 'processes', exitedProcess(audience), reachesAudience(audience))),

@@ -44,7 +44,6 @@ syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
   const ctx: PullContext = {
     db: c.var.deps.db,
     user,
-    collegeId: user.college_id!,
     college: requireCollege(c),
     since: from,
     limit: limit + 1,
