@@ -135,4 +135,39 @@ describe('V10 an offline edit that meets a newer version', () => {
     expect(await db.outbox.count()).toBe(0)
     expect((await h.serverPost(id))?.title).toBe('New offline, edited')
   })
+
+  it("a post whose creation's answer was lost, edited offline while the office changed it, meets the office's change", async () => {
+    const id = uuidv7()
+    const input = {
+      id,
+      title: 'Field day',
+      content: '<p>x</p>',
+      grades: ['all' as const],
+      courses: ['all' as const],
+    }
+    // Stored on the server, but the device never heard: the create stays in the outbox, as after a
+    // tab closed or a connection dropped mid-answer.
+    h.net.fail('lose-answer', (e) => e.method === 'POST' && e.path === '/api/v1/posts')
+    await savePost({ ...input, category_id: null, publish_at: null }, [], author)
+    await replayOutbox(db)
+    expect(await h.serverPost(id)).toBeDefined()
+    expect(await db.outbox.count()).toBe(1)
+    await offline(async () => {
+      const local = (await db.posts.get(id))!
+      await savePost({ ...local, title: 'Field day (moved to Friday)', publish_at: null }, [], author, local)
+    })
+    const office = await h.t.request('PUT', `/api/v1/posts/${id}`, {
+      token: admin,
+      json: { ...input, title: 'Field day (cancelled)' },
+    })
+    expect(office.status).toBe(200)
+
+    await replayOutbox(db)
+    // The create is answered as a replay; the edit behind it started before the office's change.
+    const [item] = await db.outbox.toArray()
+    expect(item?.state).toBe('conflict')
+    expect(item?.current?.title).toBe('Field day (cancelled)')
+    expect((await h.serverPost(id))?.title).toBe('Field day (cancelled)')
+    expect((await db.posts.get(id))?.title).toBe('Field day (moved to Friday)')
+  })
 })

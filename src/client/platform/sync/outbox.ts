@@ -91,8 +91,22 @@ async function send(
   return { outcome: 'failed', response, data }
 }
 
+/**
+ * The version a write left the row at, which later changes of the row made on this device start from.
+ * A create answered 200 had been stored by an earlier copy whose answer never came back (a closed tab,
+ * a dropped connection), and someone may have changed the row since: what this device created is the
+ * version the row was created with, not the one it has now, or a change waiting behind the create
+ * would overwrite theirs unseen.
+ */
+function versionLeft(item: OutboxItem, data: unknown, status: number | undefined): unknown {
+  const row = data as { created_at?: unknown; updated_at?: unknown } | undefined
+  if (item.kind.endsWith('.create') && status === 200 && typeof row?.created_at === 'string')
+    return row.created_at
+  return row?.updated_at
+}
+
 /** The mirror takes the server's answer and forgets that the row was waiting. */
-async function settle(db: LocalDb, item: OutboxItem, data: unknown): Promise<void> {
+async function settle(db: LocalDb, item: OutboxItem, data: unknown, status?: number): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
     await db.outbox.delete(item.seq!)
     if (item.blobId) {
@@ -110,7 +124,7 @@ async function settle(db: LocalDb, item: OutboxItem, data: unknown): Promise<voi
     }
     if (!item.record) return
     // Later changes of this row made on the same base follow it: they start from what was just applied.
-    const applied = (data as { updated_at?: unknown } | undefined)?.updated_at
+    const applied = versionLeft(item, data, status)
     if (item.ifMatch !== undefined || item.kind.endsWith('.create')) {
       await db.outbox
         .where('record')
@@ -168,7 +182,7 @@ async function replayHere(db: LocalDb): Promise<void> {
     if (item.nextAttemptAt > Date.now()) return
     const { outcome, data, response } = await send(db, item)
     if (outcome === 'done') {
-      await settle(db, item, data)
+      await settle(db, item, data, response?.status)
       continue
     }
     if (outcome === 'paused') {
