@@ -12,7 +12,7 @@ const args = [
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 // Debian's "old headless" Chromium (package chromium-headless-shell), the kind Playwright itself uses
 // for headless runs: the same engine without the desktop browser around it, whose own process was the
-// busiest of the run (the suite, without traces: 27 minutes in the full browser, 15 in the shell). The
+// busiest of the run (the 16 sign-in tests, without traces: 53 s in the full browser, 38 s here). The
 // full browser still runs what only it has, and serves for everything when the shell is absent.
 const SHELL = process.env.CHROMIUM_SHELL_PATH ?? '/usr/bin/chromium-headless-shell'
 // Shown notifications (push) and the PDF viewer (a document opened in a new tab) exist only in the
