@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { lingui } from '@lingui/vite-plugin'
 import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import babel from '@rolldown/plugin-babel'
@@ -78,6 +79,10 @@ export default defineConfig({
   },
   test: {
     teardownTimeout: 30_000,
+    // Vitest keeps a core free by default (one worker on two cores), but these files spend half their
+    // time waiting on a database or a child process: a worker per core ran the suite in 5.6 minutes
+    // instead of 11.5 here.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
