@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { saveEvent } from '#client/features/events/event-actions.ts'
 import { keepMyPost, takeTheirPost } from '#client/features/posts/draft-actions.ts'
 import { deletePost, savePost } from '#client/features/posts/post-actions.ts'
 import { type LocalDb, openLocalDb } from '#client/platform/sync/local-db.ts'
@@ -169,5 +170,35 @@ describe('V10 an offline edit that meets a newer version', () => {
     expect(item?.current?.title).toBe('Field day (cancelled)')
     expect((await h.serverPost(id))?.title).toBe('Field day (cancelled)')
     expect((await db.posts.get(id))?.title).toBe('Field day (moved to Friday)')
+  })
+
+  it('so does an event whose creation was answered only to an earlier copy', async () => {
+    const id = uuidv7()
+    const input = {
+      id,
+      name: 'Parents meeting',
+      starts_at: '2026-12-01T22:00:00.000Z',
+      ends_at: '2026-12-01T23:00:00.000Z',
+      grades: ['all' as const],
+      courses: ['all' as const],
+    }
+    h.net.fail('lose-answer', (e) => e.method === 'POST' && e.path === '/api/v1/events')
+    await saveEvent(input, author)
+    await replayOutbox(db)
+    expect(await db.outbox.count()).toBe(1)
+    await offline(async () =>
+      saveEvent({ ...input, location: 'Room 12' }, author, (await db.events.get(id))!),
+    )
+    const office = await h.t.request('PUT', `/api/v1/events/${id}`, {
+      token: admin,
+      json: { ...input, name: 'Parents meeting (postponed)' },
+    })
+    expect(office.status).toBe(200)
+
+    await replayOutbox(db)
+    const [item] = await db.outbox.toArray()
+    expect(item?.state).toBe('conflict')
+    expect(item?.current?.name).toBe('Parents meeting (postponed)')
+    expect((await db.events.get(id))?.location).toBe('Room 12')
   })
 })
