@@ -33,7 +33,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     serviceWorkers: 'allow',
-    // A trace of every test cost a sixth of the suite's time: add `--trace retain-on-failure` to look
+    // A trace of every test cost about a quarter more time: add `--trace retain-on-failure` to look
     // into a failure.
     trace: 'off',
   },

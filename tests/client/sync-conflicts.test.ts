@@ -45,22 +45,46 @@ const editOffline = (title: string) =>
     await savePost({ ...local, title, publish_at: null }, [], author, local)
   })
 
-async function editOnServer(title: string) {
-  const res = await h.t.request('PUT', `/api/v1/posts/${post.id}`, {
-    token: admin,
-    json: { title, content: '<p>From the office.</p>', grades: ['all'], courses: ['all'] },
-  })
+/** The office saves `json` over the row at `path` (a post or an event), from its own device. */
+async function officeChanges(path: string, json: Record<string, unknown>) {
+  const res = await h.t.request('PUT', path, { token: admin, json })
   expect(res.status).toBe(200)
+}
+
+const editOnServer = (title: string) =>
+  officeChanges(`/api/v1/posts/${post.id}`, {
+    title,
+    content: '<p>From the office.</p>',
+    grades: ['all'],
+    courses: ['all'],
+  })
+
+/**
+ * Runs `create` while the server stores what it is sent but its answer to `POST path` is lost, as
+ * after a tab closed or a connection dropped mid-answer: the create stays in the outbox.
+ */
+async function createWithAnswerLost(path: string, create: () => Promise<unknown>) {
+  h.net.fail('lose-answer', (e) => e.method === 'POST' && e.path === path)
+  await create()
+  await replayOutbox(db)
+  expect(await db.outbox.count()).toBe(1)
+}
+
+/** Replays the outbox and returns its one item left, which must wait as a conflict. */
+async function replayToConflict() {
+  await replayOutbox(db)
+  const items = await db.outbox.toArray()
+  expect(items).toHaveLength(1)
+  expect(items[0]?.state).toBe('conflict')
+  return items[0]!
 }
 
 describe('V10 an offline edit that meets a newer version', () => {
   it('is not applied over it: the item waits as a conflict with the server version, the mirror keeps mine', async () => {
     await editOffline('Mine, offline')
     await editOnServer('Theirs, from the office')
-    await replayOutbox(db)
-    const [item] = await db.outbox.toArray()
-    expect(item?.state).toBe('conflict')
-    expect(item?.current?.title).toBe('Theirs, from the office')
+    const item = await replayToConflict()
+    expect(item.current?.title).toBe('Theirs, from the office')
     expect((await db.posts.get(post.id))?.title).toBe('Mine, offline')
     expect((await db.posts.get(post.id))?._sync).toBe('rejected')
     expect((await h.serverPost(post.id))?.title).toBe('Theirs, from the office')
@@ -95,11 +119,9 @@ describe('V10 an offline edit that meets a newer version', () => {
   it('a deletion of a post changed meanwhile waits for the author too; "delete anyway" deletes it', async () => {
     await offline(() => deletePost(post.id))
     await editOnServer('Theirs, from the office')
-    await replayOutbox(db)
-    const [item] = await db.outbox.toArray()
-    expect(item?.state).toBe('conflict')
+    const item = await replayToConflict()
     expect(await h.serverPost(post.id)).toBeDefined()
-    await keepMyPost(item!.seq!)
+    await keepMyPost(item.seq!)
     await replayOutbox(db)
     expect(await h.serverPost(post.id)).toBeUndefined()
   })
@@ -146,28 +168,19 @@ describe('V10 an offline edit that meets a newer version', () => {
       grades: ['all' as const],
       courses: ['all' as const],
     }
-    // Stored on the server, but the device never heard: the create stays in the outbox, as after a
-    // tab closed or a connection dropped mid-answer.
-    h.net.fail('lose-answer', (e) => e.method === 'POST' && e.path === '/api/v1/posts')
-    await savePost({ ...input, category_id: null, publish_at: null }, [], author)
-    await replayOutbox(db)
+    await createWithAnswerLost('/api/v1/posts', () =>
+      savePost({ ...input, category_id: null, publish_at: null }, [], author),
+    )
     expect(await h.serverPost(id)).toBeDefined()
-    expect(await db.outbox.count()).toBe(1)
     await offline(async () => {
       const local = (await db.posts.get(id))!
       await savePost({ ...local, title: 'Field day (moved to Friday)', publish_at: null }, [], author, local)
     })
-    const office = await h.t.request('PUT', `/api/v1/posts/${id}`, {
-      token: admin,
-      json: { ...input, title: 'Field day (cancelled)' },
-    })
-    expect(office.status).toBe(200)
+    await officeChanges(`/api/v1/posts/${id}`, { ...input, title: 'Field day (cancelled)' })
 
-    await replayOutbox(db)
     // The create is answered as a replay; the edit behind it started before the office's change.
-    const [item] = await db.outbox.toArray()
-    expect(item?.state).toBe('conflict')
-    expect(item?.current?.title).toBe('Field day (cancelled)')
+    const item = await replayToConflict()
+    expect(item.current?.title).toBe('Field day (cancelled)')
     expect((await h.serverPost(id))?.title).toBe('Field day (cancelled)')
     expect((await db.posts.get(id))?.title).toBe('Field day (moved to Friday)')
   })
@@ -182,23 +195,14 @@ describe('V10 an offline edit that meets a newer version', () => {
       grades: ['all' as const],
       courses: ['all' as const],
     }
-    h.net.fail('lose-answer', (e) => e.method === 'POST' && e.path === '/api/v1/events')
-    await saveEvent(input, author)
-    await replayOutbox(db)
-    expect(await db.outbox.count()).toBe(1)
+    await createWithAnswerLost('/api/v1/events', () => saveEvent(input, author))
     await offline(async () =>
       saveEvent({ ...input, location: 'Room 12' }, author, (await db.events.get(id))!),
     )
-    const office = await h.t.request('PUT', `/api/v1/events/${id}`, {
-      token: admin,
-      json: { ...input, name: 'Parents meeting (postponed)' },
-    })
-    expect(office.status).toBe(200)
+    await officeChanges(`/api/v1/events/${id}`, { ...input, name: 'Parents meeting (postponed)' })
 
-    await replayOutbox(db)
-    const [item] = await db.outbox.toArray()
-    expect(item?.state).toBe('conflict')
-    expect(item?.current?.name).toBe('Parents meeting (postponed)')
+    const item = await replayToConflict()
+    expect(item.current?.name).toBe('Parents meeting (postponed)')
     expect((await db.events.get(id))?.location).toBe('Room 12')
   })
 })

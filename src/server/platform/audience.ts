@@ -21,7 +21,7 @@ export type Audience = {
   userIds: number[]
 }
 
-export type Family = { studentIds: number[]; courses: { id: number; grade_id: number }[] }
+type Family = { studentIds: number[]; courses: { id: number; grade_id: number }[] }
 
 /**
  * A person and the students they are guardian of, with the courses of all of them, whatever their role

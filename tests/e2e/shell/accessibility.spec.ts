@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { COLOR_SCHEME_KEY, LOCALE_KEY } from '#client/platform/storage-keys.ts'
+import { seriousViolations as allViolations, animationsDone } from '../helpers/axe.ts'
 import { openAccountMenu, signIn } from '../helpers/session.ts'
 
 /**
@@ -7,12 +8,8 @@ import { openAccountMenu, signIn } from '../helpers/session.ts'
  * and structure do not change with the theme (and the sweep is the longest of the suite).
  */
 async function seriousViolations(page: Page) {
-  const dark = (await page.evaluate(() => localStorage.getItem('color-scheme'))) === 'dark'
-  const axe = new AxeBuilder({ page })
-  const results = await (dark ? axe.withRules(['color-contrast', 'link-in-text-block']) : axe).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  const scheme = await page.evaluate((key) => localStorage.getItem(key), COLOR_SCHEME_KEY)
+  return allViolations(page, { coloursOnly: scheme === 'dark' })
 }
 
 async function check(page: Page, path: string, ready: (page: Page) => Promise<void>) {
@@ -34,17 +31,16 @@ const calendar = async (page: Page) => {
   await animationsDone(page)
 }
 
-/** Colours are measured once what fades in has finished. */
-const animationsDone = (page: Page) =>
-  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`in the ${theme} theme`, () => {
     test.beforeEach(async ({ context }) => {
-      await context.addInitScript((scheme) => {
-        localStorage.setItem('locale', 'en')
-        localStorage.setItem('color-scheme', scheme)
-      }, theme)
+      await context.addInitScript(
+        ({ keys, scheme }) => {
+          localStorage.setItem(keys.locale, 'en')
+          localStorage.setItem(keys.scheme, scheme)
+        },
+        { keys: { locale: LOCALE_KEY, scheme: COLOR_SCHEME_KEY }, scheme: theme },
+      )
     })
 
     test('public screens have no serious accessibility violations', async ({ page }) => {
