@@ -1,7 +1,7 @@
 // The build writes a Brotli (quality 11) and a gzip (level 9) copy beside each text file of the client,
 // once, so the server sends them as they are instead of compressing on every request.
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Plugin } from 'vite'
@@ -46,7 +46,7 @@ export function precompress(): Plugin {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
+      outDir = resolve(config.root, config.build.outDir)
     },
     closeBundle: {
       order: 'post',

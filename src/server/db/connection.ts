@@ -74,34 +74,52 @@ export function openSqlite(file: string): DbHandle {
 /** SQL texts kept as named prepared statements on PostgreSQL; texts past this many go unnamed. */
 const NAMED_STATEMENTS_MAX = 2000
 
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i
+// Whole statements only: `rollback to savepoint …` ends no transaction. Tested on the trimmed text.
+const TRANSACTION_END = /^(?:commit|rollback|end|abort)(?: work| transaction)?;?$/i
+/** PostgreSQL's answer to a kept statement whose rows changed shape (a column added or retyped). */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' && /cached plan/i.test(String((error as Error).message))
+
 /**
  * Names each SQL text Kysely sends, so every connection parses and plans it once and then only binds
- * and executes it (about half the database's work for the short queries of a request). Texts with a
- * `*` stay unnamed: a kept `select *` fails once another server's migration adds a column, while
- * listed columns keep their result type.
+ * and executes it (about half the database's work for the short queries of a request, and a fifth of
+ * a first sync page's). A kept statement fails once another server's migration changes the shape of
+ * its rows (`select *` after a column is added): outside a transaction it is sent again unnamed, and
+ * the text gets a new name, planned afresh. Inside one, where a failed statement would abort the
+ * transaction, texts with a `*` stay unnamed.
  */
 function namingStatements(pool: pg.Pool) {
   const names = new Map<string, string>()
-  const nameOf = (text: string): string | undefined => {
+  let made = 0
+  const nameOf = (text: string, inTransaction: boolean): string | undefined => {
+    if (inTransaction && text.includes('*')) return undefined
     const known = names.get(text)
     if (known) return known
-    if (
-      names.size >= NAMED_STATEMENTS_MAX ||
-      text.includes('*') ||
-      !/^\s*(select|insert|update|delete|with)\b/i.test(text)
-    )
+    if (names.size >= NAMED_STATEMENTS_MAX || !/^\s*(select|insert|update|delete|with)\b/i.test(text))
       return undefined
-    const name = `k${names.size + 1}`
+    // Never a name used before: a connection keeps each name it prepared, with its text.
+    const name = `k${++made}`
     names.set(text, name)
     return name
   }
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
+    let inTransaction = false
     client.query = ((...args: unknown[]) => {
       const [text, values] = args
-      const name =
-        args.length === 2 && typeof text === 'string' && Array.isArray(values) ? nameOf(text) : undefined
-      return name ? query({ name, text, values }) : query(...args)
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args)
+      if (TRANSACTION_START.test(text)) inTransaction = true
+      else if (TRANSACTION_END.test(text.trim())) inTransaction = false
+      const name = nameOf(text, inTransaction)
+      if (!name) return query(text, values)
+      const outside = !inTransaction
+      return query({ name, text, values }).catch((error: unknown) => {
+        if (!isStalePlan(error)) throw error
+        if (names.get(text) === name) names.delete(text)
+        if (!outside) throw error
+        return query(text, values)
+      })
     }) as typeof client.query
   })
 }
