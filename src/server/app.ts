@@ -63,7 +63,7 @@ import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
 import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
-import { fileSecurityHeaders, securityHeaders } from './platform/security-headers.ts'
+import { securityHeaders } from './platform/security-headers.ts'
 import { cachedTableWrites, clearShortCaches } from './platform/short-cache.ts'
 import { serveClient } from './platform/static-files.ts'
 import { registerSyncSources } from './platform/sync-registry.ts'
@@ -121,9 +121,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   })
   app.use('*', requestLog)
   app.use('*', compression)
-  app.use('*', (c, next) =>
-    (c.req.path.startsWith('/files/') ? fileSecurityHeaders : securityHeaders)(c, next),
-  )
+  app.use('*', securityHeaders)
   app.use('*', resolveCollege)
   // A host that is neither a college's nor the platform's has no API at all.
   app.use('/api/*', async (c, next) => {

@@ -151,12 +151,10 @@ describe('server errors', () => {
 
 describe('headers on every answer', () => {
   it.each([
-    ['an API answer', 'GET', '/api/v1/user', 'localhost'],
-    ['an API error', 'GET', '/api/v1/nothing', 'localhost'],
     ['a page', 'GET', '/app/profile', 'localhost'],
     ['the unknown-host page', 'GET', '/', 'nowhere.test'],
     ['the manifest', 'GET', '/manifest.webmanifest', 'localhost'],
-  ])('%s carries the security headers and a request id', async (_case, method, path, host) => {
+  ])('%s carries the page security headers and a request id', async (_case, method, path, host) => {
     const res = await t.request(method, path, { host, token })
     const csp = res.headers.get('content-security-policy') ?? ''
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? ''
@@ -168,6 +166,21 @@ describe('headers on every answer', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=')
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it.each([
+    ['an API answer', '/api/v1/user'],
+    ['an API error', '/api/v1/nothing'],
+  ])('%s lets nothing load, run or frame it, and carries a request id', async (_case, path) => {
+    const res = await t.request('GET', path, { token })
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('x-frame-options')).toBe('DENY')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(res.headers.get('strict-transport-security')).toContain('max-age=')
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 

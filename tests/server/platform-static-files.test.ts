@@ -48,6 +48,17 @@ describe('the built client', () => {
     expect(await res.text()).toBe(APP_JS)
   })
 
+  it("sends a script without a page's headers, but typed strictly and for this site only", async () => {
+    const res = await t.request('GET', '/assets/app-abc123.js')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    expect(res.headers.get('content-security-policy')).toBeNull()
+    expect(res.headers.get('x-frame-options')).toBeNull()
+    // The service worker is a script too, but it runs under the policy its own answer carries.
+    const worker = await t.request('GET', '/sw.js')
+    expect(worker.headers.get('content-security-policy')).toContain("script-src 'self'")
+  })
+
   it('never lets the service worker be cached', async () => {
     const res = await t.request('GET', '/sw.js')
     expect(res.status).toBe(200)
