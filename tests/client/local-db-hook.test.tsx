@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 // A screen follows the mirror as it opens: even when it opens after the screen's first render but before
 // the screen's effects run (a screen whose code was already loaded, opened offline), which used to
-// leave the screen reading no mirror at all, showing an empty home.
+// leave the screen reading no mirror at all, showing an empty home. And a screen's query follows the
+// mirror as sync pages land, without going back to "loading" when its inputs change.
 import 'fake-indexeddb/auto'
 import { act, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { closeLocalDb, openLocalDb } from '#client/platform/sync/local-db.ts'
-import { useLocalDb } from '#client/platform/sync/use-local-query.ts'
+import { useLocalDb, useLocalQuery } from '#client/platform/sync/use-local-query.ts'
 
 // React's act() needs to know it runs in a test.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -46,3 +47,45 @@ describe('useLocalDb', () => {
     await act(async () => root.unmount())
   })
 })
+
+function Count({ minimum, seen }: { minimum: number; seen: (count: number | undefined) => void }) {
+  seen(useLocalQuery((db) => db.posts.filter((p) => Number(p.id) >= minimum).count(), [minimum]))
+  return null
+}
+
+const post = (id: number) => ({ id: String(id), title: `Post ${id}` }) as never
+
+describe('useLocalQuery', () => {
+  it('draws the first answer, follows the mirror as a sync page lands, and keeps the last answer while new inputs are asked', async () => {
+    const db = openLocalDb(4343)
+    await db.posts.bulkPut([post(1), post(2)])
+    const seen: (number | undefined)[] = []
+    const root = createRoot(document.createElement('div'))
+    const render = (minimum: number) =>
+      act(async () => root.render(<Count minimum={minimum} seen={(n) => seen.push(n)} />))
+    await render(0)
+    await waitFor(() => seen.at(-1) === 2)
+    expect(seen[0]).toBeUndefined()
+
+    // A later answer is drawn as a transition: it still reaches the screen.
+    await act(async () => db.posts.bulkPut([post(3), post(4), post(5)]))
+    await waitFor(() => seen.at(-1) === 5)
+
+    // New inputs: the screen goes on showing the last answer, never "loading" again, until the new one.
+    const before = seen.length
+    await render(4)
+    await waitFor(() => seen.at(-1) === 2)
+    expect(seen.slice(before).every((n) => n !== undefined)).toBe(true)
+    await act(async () => root.unmount())
+  })
+})
+
+/** Lets Dexie's live queries answer inside act() until `done` holds (or fails after a second). */
+async function waitFor(done: () => boolean) {
+  for (let i = 0; i < 100 && !done(); i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    })
+  }
+  expect(done()).toBe(true)
+}

@@ -1,6 +1,6 @@
 // Screens read only from the mirror, through live queries that follow the signed-in user's database.
-import { useLiveQuery } from 'dexie-react-hooks'
-import { useSyncExternalStore } from 'react'
+import { liveQuery } from 'dexie'
+import { startTransition, useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
 import { type LocalDb, localDb, onLocalDbChange } from './local-db.ts'
 
 function subscribe(changed: () => void): () => void {
@@ -19,13 +19,43 @@ export function useLocalDb(): LocalDb | undefined {
   return useSyncExternalStore(subscribe, localDb)
 }
 
-/** `undefined` while loading; the query's answer (or `fallback` without a database) afterwards. */
+/**
+ * `undefined` while loading; the query's answer (or `fallback` without a database) afterwards.
+ *
+ * A query's first answer is drawn at once. Its later answers (the mirror changed: a sync page landed,
+ * an outbox item settled) are drawn as a transition, which React interrupts to let the page answer a
+ * tap: a first sync lands a page every few hundred milliseconds, and each used to redraw every screen
+ * reading the mirror in one uninterrupted task (a phone froze for seconds while Home filled).
+ */
 export function useLocalQuery<T>(
   query: (db: LocalDb) => Promise<T>,
   deps: unknown[],
   fallback?: T,
 ): T | undefined {
   const db = useLocalDb()
+  // Kept across a change of inputs: the last answer stays on screen until the new query answers.
+  const latest = useRef<{ value: T | undefined; error: unknown }>({ value: undefined, error: undefined })
+  const [, redraw] = useReducer((n: number) => n + 1, 0)
   // The caller lists the query's own inputs in `deps`; the database is added here.
-  return useLiveQuery(() => (db ? query(db) : Promise.resolve(fallback)), [db, ...deps])
+  useEffect(() => {
+    let answered = false
+    const subscription = liveQuery(() => (db ? query(db) : Promise.resolve(fallback))).subscribe({
+      next: (value) => {
+        const first = !answered
+        answered = true
+        if (!first && Object.is(value, latest.current.value) && latest.current.error === undefined) return
+        latest.current = { value, error: undefined }
+        if (first) redraw()
+        else startTransition(redraw)
+      },
+      error: (error: unknown) => {
+        latest.current = { value: latest.current.value, error }
+        redraw()
+      },
+    })
+    return () => subscription.unsubscribe()
+  }, [db, ...deps])
+  // An error goes to the screen's error boundary, as before.
+  if (latest.current.error !== undefined) throw latest.current.error
+  return latest.current.value
 }
