@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts'
 function isShell(html: string): boolean {
   return (
     html.includes('<script type="module" src="/assets/app-abc123.js"></script>') &&
-    /<div id="app">(<div class="launch-screen">.*?<\/div>)?<\/div>/.test(html)
+    /<div id="app">(<div class="launch-screen( launch-hero)?">.*?<\/div>)?<\/div>/.test(html)
   )
 }
 
@@ -148,6 +148,11 @@ describe("each college's page", () => {
     const icon = head(html, /<link rel="icon" href="\/icons\/(\d+\/[a-f0-9]{16})-64\.png"/)!
     expect(html).toContain(
       `<div id="app"><div class="launch-screen"><img src="/icons/${icon}-192.png" alt="" width="128" height="128"><p>Colegio Demo</p></div></div>`,
+    )
+    // The public home's is its first screen: the college's picture (fetched with the page) behind its name.
+    const home = await (await t.request('GET', '/', { host: 'localhost' })).text()
+    expect(home).toContain(
+      '<div id="app"><div class="launch-screen launch-hero"><img src="/default/app.jpeg" alt="" fetchpriority="high"><p>Colegio Demo</p></div></div>',
     )
   })
 

@@ -81,6 +81,13 @@ test("the first paint already shows the college's name, language and icon, befor
   expect(await page.locator('.launch-screen img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(
     192,
   )
+  // The public home's opens on the college's picture, fetched with the page, above its name.
+  await page.goto(`${origin()}/`)
+  await expect(page.locator('.launch-hero')).toHaveText('Colegio Demo')
+  const picture = page.locator('.launch-hero img')
+  await expect(picture).toHaveAttribute('src', '/default/app.jpeg')
+  expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await page.goto(`${origin()}/auth/login`)
   const demoIcon = await page.locator('link[rel="icon"]').getAttribute('href')
   await page.goto(`${origin('beta.localhost')}/auth/login`)
   await expect(page).toHaveTitle(/^Beta College · /)

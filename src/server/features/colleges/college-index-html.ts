@@ -33,10 +33,16 @@ function jsonForScript(value: unknown): string {
 
 /**
  * What a phone shows until the app's script has run, like an installed app's launch screen: the
- * college's icon and name. React replaces it with the first screen it draws.
+ * college's icon and name. React replaces it with the first screen it draws. The public home opens on
+ * the college's picture behind its name, as its first screen does: on a slow connection the picture
+ * (fetched with the page) is the largest thing painted, seconds before the app's scripts have come.
  */
-function launchScreen(college: College, hash: string): string {
-  return `<div class="launch-screen"><img src="/icons/${college.id}/${hash}-192.png" alt="" width="128" height="128"><p>${escapeHtml(college.name)}</p></div>`
+function launchScreen(college: College, hash: string, heroImage: string | undefined): string {
+  const name = `<p>${escapeHtml(college.name)}</p>`
+  if (heroImage) {
+    return `<div class="launch-screen launch-hero"><img src="${escapeHtml(heroImage)}" alt="" fetchpriority="high">${name}</div>`
+  }
+  return `<div class="launch-screen"><img src="/icons/${college.id}/${hash}-192.png" alt="" width="128" height="128">${name}</div>`
 }
 
 /**
@@ -86,7 +92,7 @@ function render(template: string, version: string, page: Page): string {
   html = setLink(html, 'icon', `/icons/${college.id}/${hash}-64.png`)
   html = setLink(html, 'apple-touch-icon', `/icons/${college.id}/${hash}-180.png`)
   html = html.replace('</head>', `    ${head(page).join('\n    ')}\n  </head>`)
-  html = html.replace('<div id="app"></div>', `<div id="app">${launchScreen(college, hash)}</div>`)
+  html = html.replace('<div id="app"></div>', `<div id="app">${launchScreen(college, hash, page.heroImage)}</div>`)
   html = scriptsAfterFirstPaint(html)
   if (rendered.size > 200) rendered.clear()
   rendered.set(key, html)
