@@ -92,7 +92,10 @@ function render(template: string, version: string, page: Page): string {
   html = setLink(html, 'icon', `/icons/${college.id}/${hash}-64.png`)
   html = setLink(html, 'apple-touch-icon', `/icons/${college.id}/${hash}-180.png`)
   html = html.replace('</head>', `    ${head(page).join('\n    ')}\n  </head>`)
-  html = html.replace('<div id="app"></div>', `<div id="app">${launchScreen(college, hash, page.heroImage)}</div>`)
+  html = html.replace(
+    '<div id="app"></div>',
+    `<div id="app">${launchScreen(college, hash, page.heroImage)}</div>`,
+  )
   html = scriptsAfterFirstPaint(html)
   if (rendered.size > 200) rendered.clear()
   rendered.set(key, html)
