@@ -27,6 +27,11 @@ export type CollegeDomain = {
   name: string
   domain: {
     college_logo: string
+    /**
+     * The logo drawn square at 192 px (the installed app's icon): what screens show at logo size, a
+     * few KB where the uploaded logo may weigh hundreds.
+     */
+    college_icon?: string
     college_image: string
     language: string
     theme_color?: string

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearShortCaches } from '#server/platform/short-cache.ts'
 import { body, collegeIdOf } from './helpers/http.ts'
@@ -25,6 +26,7 @@ describe('POST /api/colleges/domain', () => {
       name: 'Colegio Demo',
       domain: {
         college_logo: expect.stringMatching(/^\/media\/colleges\/\d+\/logo-[\w-]+\.png$/),
+        college_icon: expect.stringMatching(/^\/icons\/\d+\/[a-f0-9]{16}-192\.png$/),
         college_image: expect.any(String),
         language: 'es',
         theme_color: '#1d4ed8',
@@ -38,6 +40,11 @@ describe('POST /api/colleges/domain', () => {
     const logo = await t.request('GET', college.domain.college_logo)
     expect(logo.status).toBe(200)
     expect(logo.headers.get('content-type')).toBe('image/png')
+    // And so is its icon, which screens show at logo size: a 192-pixel square.
+    const icon = await t.request('GET', college.domain.college_icon)
+    expect(icon.status).toBe(200)
+    const { width, height } = await sharp(Buffer.from(await icon.arrayBuffer())).metadata()
+    expect([width, height]).toEqual([192, 192])
   })
 
   it('answers Beta College, in English, for beta.localhost', async () => {

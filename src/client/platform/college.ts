@@ -61,7 +61,8 @@ export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | un
   return {
     id: data.id,
     name: data.name || DEFAULT_COLLEGE.name,
-    logo: data.domain.college_logo || DEFAULT_COLLEGE.logo,
+    // Shown at logo size (64 px at most): the square icon, a few KB, where the server draws one.
+    logo: data.domain.college_icon || data.domain.college_logo || DEFAULT_COLLEGE.logo,
     image: data.domain.college_image || DEFAULT_COLLEGE.image,
     language: data.domain.language || DEFAULT_COLLEGE.language,
     color: data.domain.theme_color,

@@ -35,13 +35,22 @@ export async function currentLogoHash(
   return hash
 }
 
-/** What `POST /api/colleges/domain` answers, also written into each college's index.html. */
-export function toDomainDto(college: College): CollegeDomain {
+/** The 192-pixel icon drawn from the logo whose hash is given (`app-icons.ts`). */
+export function iconUrl(college: College, hash: string): string {
+  return `/icons/${college.id}/${hash}-192.png`
+}
+
+/**
+ * What `POST /api/colleges/domain` answers, also written into each college's index.html.
+ * `hash`: the logo's, from `currentLogoHash`.
+ */
+export function toDomainDto(college: College, hash: string): CollegeDomain {
   return {
     id: college.id,
     name: college.name,
     domain: {
       college_logo: logoUrl(college),
+      college_icon: iconUrl(college, hash),
       college_image: imageUrl(college),
       language: college.language,
       theme_color: college.theme_color,

@@ -8,7 +8,7 @@ import { translate } from '#shared/i18n/translate.ts'
 import { buildManifest, modulePreloads, routeSources } from '../../platform/build-manifest.ts'
 import type { College } from '../../platform/context.ts'
 import type { IndexRenderer } from '../../platform/static-files.ts'
-import { currentLogoHash, imageUrl, toDomainDto } from './college-branding.ts'
+import { currentLogoHash, iconUrl, imageUrl, toDomainDto } from './college-branding.ts'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
@@ -42,7 +42,7 @@ function launchScreen(college: College, hash: string, heroImage: string | undefi
   if (heroImage) {
     return `<div class="launch-screen launch-hero"><img src="${escapeHtml(heroImage)}" alt="" fetchpriority="high">${name}</div>`
   }
-  return `<div class="launch-screen"><img src="/icons/${college.id}/${hash}-192.png" alt="" width="128" height="128">${name}</div>`
+  return `<div class="launch-screen"><img src="${iconUrl(college, hash)}" alt="" width="128" height="128">${name}</div>`
 }
 
 /**
@@ -60,7 +60,7 @@ type Page = { college: College; lang: string; hash: string; preloads: string[]; 
 
 function head(page: Page): string[] {
   return [
-    `<script type="application/json" id="college-data">${jsonForScript(toDomainDto(page.college))}</script>`,
+    `<script type="application/json" id="college-data">${jsonForScript(toDomainDto(page.college, page.hash))}</script>`,
     // The public home opens on the college's picture, its largest paint: fetched with the page.
     ...(page.heroImage
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.heroImage)}">`]

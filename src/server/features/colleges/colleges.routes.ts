@@ -27,7 +27,8 @@ collegesRoutes.post('/api/colleges/domain', async (c) => {
   const host = input.domain ? normalizeHost(input.domain) : c.var.host
   const college = host === c.var.host ? c.var.college : await findCollegeByHost(c.var.deps.db, host)
   if (!college) throw new ApiError(404, messages.unknownCollege)
-  return c.json(toDomainDto(college))
+  const { storage, config } = c.var.deps
+  return c.json(toDomainDto(college, await currentLogoHash(college, storage, config.publicDir)))
 })
 
 collegesRoutes.get('/api/v1/session/college', requireAuth, async (c) => {
