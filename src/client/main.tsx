@@ -3,7 +3,7 @@ import './styles.css'
 import { I18nProvider } from '@lingui/react'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ensureCollege } from './platform/auth-actions.ts'
 import { collegeAtom } from './platform/college.ts'
@@ -83,14 +83,19 @@ async function boot() {
   await router.load()
   const root = document.getElementById('app')
   if (!root) throw new Error('#app is missing from index.html')
-  createRoot(root).render(
-    <StrictMode>
-      <Provider store={store}>
-        <I18nProvider i18n={i18n}>
-          <RouterProvider router={router} />
-        </I18nProvider>
-      </Provider>
-    </StrictMode>,
+  // Drawn as a transition: React splits the first render into slices and lets the page answer a tap
+  // between them, where one uninterrupted render held a phone's main thread (the launch screen stays
+  // until it is done).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <Provider store={store}>
+          <I18nProvider i18n={i18n}>
+            <RouterProvider router={router} />
+          </I18nProvider>
+        </Provider>
+      </StrictMode>,
+    ),
   )
 }
 
