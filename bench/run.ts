@@ -161,6 +161,11 @@ async function apiRows(
     },
     // The local businesses' list as administrators page through it (issue 16's list endpoint).
     { label: 'GET /api/v1/pymes?limit=20 (admin)', path: '/api/v1/pymes?limit=20', token: admin },
+    // Each area's own list, as the one who reads it (the families read theirs from the mirror too).
+    { label: 'GET /api/v1/events?limit=20 (guardian)', path: '/api/v1/events?limit=20', token },
+    { label: 'GET /api/v1/notifications?limit=20 (guardian)', path: '/api/v1/notifications?limit=20', token },
+    { label: 'GET /api/v1/users?limit=20 (admin)', path: '/api/v1/users?limit=20', token: admin },
+    { label: 'GET /api/v1/payments?limit=20 (admin)', path: '/api/v1/payments?limit=20', token: admin },
   ]
   const reference = await startReference(app, endpoints, databaseEnv, workDir)
   const rows: Row[] = []
