@@ -24,6 +24,7 @@ import { pushFanoutRows } from './lib/push-fanout.ts'
 import { statisticsRows } from './lib/statistics.ts'
 import { fmt, type Row, renderTable } from './lib/table.ts'
 import { twoProcessRows } from './lib/two-processes.ts'
+import { loadGenerator } from './lib/wrk.ts'
 import type { SeedReport, SeedSizes } from './seed-college.ts'
 
 const quick = process.argv.includes('--quick')
@@ -235,7 +236,7 @@ async function postgresRows(
 async function main() {
   const command = `npm run bench${quick ? ' -- --quick' : ''}`
   log(
-    `${command}: ${quick ? 'quick, small data' : 'full'} run on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+    `${command}: ${quick ? 'quick, small data' : 'full'} run on ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, loaded by ${loadGenerator()}`,
   )
   const work = mkdtempSync(join(tmpdir(), 'college-bench-'))
   const servers: Server[] = []

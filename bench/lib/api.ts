@@ -2,8 +2,9 @@
 // initial sync over HTTP, page by page as the client pulls it.
 import autocannon from 'autocannon'
 import type { SyncResponse } from '#shared/sync.ts'
-import { cpuMicros, peakRssMb, resetPeakRss, type Server } from './processes.ts'
+import { cpuMicros, peakRssMb, resetPeakRss, type Server, settle } from './processes.ts'
 import { fmt, type Row } from './table.ts'
+import { loadGenerator, wrkLoad } from './wrk.ts'
 
 /** Autocannon runs whole seconds: a duration of 1.5 takes 2. */
 export type LoadSettings = { durationS: number; warmupS: number; connections: number }
@@ -30,36 +31,14 @@ export async function signIn(server: Server, email: string, password: string): P
   return body.token
 }
 
-/**
- * Waits until the server has finished the requests still queued when a load run stopped (up to one per
- * connection, which on a slow endpoint is seconds of work), so they do not weigh on the next measure:
- * its probe answers at once and its process has stopped using the CPU (a server waiting on PostgreSQL
- * answers its probe while the database still works through the queue).
- */
-export async function settle(server: Server): Promise<void> {
-  const deadline = Date.now() + 30_000
-  const pid = server.child.pid!
-  let calm = 0
-  let cpu = cpuMicros(pid)
-  while (calm < 3 && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 50))
-    const started = performance.now()
-    const res = await fetch(`${server.origin}${server.probePath}`)
-    await res.arrayBuffer()
-    const now = cpuMicros(pid)
-    const busy = cpu === undefined || now === undefined ? 0 : now - cpu
-    cpu = now
-    calm = performance.now() - started < 15 && busy < 10_000 ? calm + 1 : 0
-  }
-}
-
-/** One warmed-up load run of one endpoint. */
+/** One warmed-up load run of one endpoint, with wrk where it is installed (`wrk.ts`), else autocannon. */
 export async function load(
   server: Server,
   path: string,
   headers: Record<string, string>,
   settings: LoadSettings,
 ): Promise<LoadFigures> {
+  if (loadGenerator() === 'wrk') return wrkLoad(server, path, headers, settings)
   const options = { url: `${server.origin}${path}`, connections: settings.connections, headers, timeout: 30 }
   if (settings.warmupS > 0) {
     await autocannon({ ...options, duration: settings.warmupS })

@@ -2,8 +2,8 @@
 // takes per second while every write keeps its gap-free change number.
 import autocannon from 'autocannon'
 import { v7 as uuidv7 } from 'uuid'
-import { settle } from './api.ts'
 import type { Server } from './processes.ts'
+import { settle } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 
 export type WriteFigures = { wps: number; p50: number; p99: number; failed: number }

@@ -141,3 +141,26 @@ export async function scratchDatabase(
     },
   }
 }
+
+/**
+ * Waits until the server has finished the requests still queued when a load run stopped (up to one per
+ * connection, which on a slow endpoint is seconds of work), so they do not weigh on the next measure:
+ * its probe answers at once and its process has stopped using the CPU (a server waiting on PostgreSQL
+ * answers its probe while the database still works through the queue).
+ */
+export async function settle(server: Server): Promise<void> {
+  const deadline = Date.now() + 30_000
+  const pid = server.child.pid!
+  let calm = 0
+  let cpu = cpuMicros(pid)
+  while (calm < 3 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50))
+    const started = performance.now()
+    const res = await fetch(`${server.origin}${server.probePath}`)
+    await res.arrayBuffer()
+    const now = cpuMicros(pid)
+    const busy = cpu === undefined || now === undefined ? 0 : now - cpu
+    cpu = now
+    calm = performance.now() - started < 15 && busy < 10_000 ? calm + 1 : 0
+  }
+}
