@@ -2,8 +2,7 @@
 // takes per second while every write keeps its gap-free change number.
 import autocannon from 'autocannon'
 import { v7 as uuidv7 } from 'uuid'
-import type { Server } from './processes.ts'
-import { settle } from './processes.ts'
+import { type Server, settle } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 
 export type WriteFigures = { wps: number; p50: number; p99: number; failed: number }
