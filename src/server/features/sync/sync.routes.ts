@@ -4,6 +4,7 @@ import { plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/sync.ts'
+import { atMost } from '../../platform/at-most.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
@@ -25,6 +26,9 @@ const querySchema = v.object({
   ),
 })
 
+/** Sync pages built side by side in this process; the others wait their turn (`at-most.ts`). */
+const pageBuilds = atMost(4)
+
 /** DESIGN.md section 8: changed rows and tombstones since the cursor, in change-number order. */
 syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
   const { user } = c.var.auth
@@ -41,27 +45,29 @@ syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
     } satisfies SyncResponse)
   }
   const from = cursor?.version ?? -1
-  const ctx: PullContext = {
-    db: c.var.deps.db,
-    user,
-    college: requireCollege(c),
-    since: from,
-    limit: limit + 1,
-    initial: from < 0,
-    memo: new Map(),
-  }
-  const sources = syncSources()
-  for (const source of sources) await source.prepare?.(ctx)
-  const all = (await Promise.all(sources.map((s) => s.changes(ctx))))
-    .flat()
-    .sort((a, b) => a.version - b.version)
-  const changes = all.slice(0, limit)
-  const last = changes.at(-1)
-  const body: SyncResponse = {
-    changes,
-    cursor: encodeSyncCursor({ ...fresh, version: last ? last.version : from }),
-    hasMore: all.length > limit,
-    reset: false,
-  }
-  return c.json(body)
+  return pageBuilds(async () => {
+    const ctx: PullContext = {
+      db: c.var.deps.db,
+      user,
+      college: requireCollege(c),
+      since: from,
+      limit: limit + 1,
+      initial: from < 0,
+      memo: new Map(),
+    }
+    const sources = syncSources()
+    for (const source of sources) await source.prepare?.(ctx)
+    const all = (await Promise.all(sources.map((s) => s.changes(ctx))))
+      .flat()
+      .sort((a, b) => a.version - b.version)
+    const changes = all.slice(0, limit)
+    const last = changes.at(-1)
+    const body: SyncResponse = {
+      changes,
+      cursor: encodeSyncCursor({ ...fresh, version: last ? last.version : from }),
+      hasMore: all.length > limit,
+      reset: false,
+    }
+    return c.json(body)
+  })
 })
