@@ -65,15 +65,18 @@ describe(`two processes on one port (${dialect})`, () => {
     )
 
   it('refuses a token on every process as soon as its person signs out', async () => {
-    const token = await login('guardian@demo.test')
-    // Enough requests that both processes have signed this token in (and kept it).
-    expect(new Set(await statuses(20, token))).toEqual(new Set([200]))
-    const out = await fetch(`${origin}/api/logout-mobile`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    })
-    expect(out.status).toBe(200)
-    expect(new Set(await statuses(20, token))).toEqual(new Set([401]))
+    // Several rounds: the other process hearing of the sign-out a moment late lost only some of them.
+    for (let round = 0; round < 5; round++) {
+      const token = await login('guardian@demo.test')
+      // Enough requests that both processes have signed this token in (and kept it).
+      expect(new Set(await statuses(20, token))).toEqual(new Set([200]))
+      const out = await fetch(`${origin}/api/logout-mobile`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(out.status).toBe(200)
+      expect(new Set(await statuses(20, token))).toEqual(new Set([401]))
+    }
   })
 
   it('a notification pokes the open tabs held by either process', async () => {

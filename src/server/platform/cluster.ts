@@ -1,7 +1,9 @@
 // Several processes on one port (WEB_CONCURRENCY): Node's cluster hands each connection to one
 // worker, so every core serves requests. What one worker does that the others must hear of (a poke
 // for open tabs, a write that empties the short caches) goes through the primary; on PostgreSQL the
-// database's own relay (live-relay.ts) carries both and this one is not used.
+// database's own relay (live-relay.ts) carries both and this one is not used. A write's news is
+// answered: the primary tells the writer once every other worker has forgotten what it kept, so the
+// writer's answer (a sign-out) leaves only when no worker would still accept the token.
 import cluster, { type Worker } from 'node:cluster'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
@@ -9,12 +11,19 @@ import type { Notifier } from './live.ts'
 import { logger } from './logger.ts'
 import { clearShortCaches, onShortCachesCleared } from './short-cache.ts'
 
-type Message = { kind: 'poke'; c: number; u?: number[] } | { kind: 'write' }
+/** `write` from a worker is numbered `i`; `forgot` is a worker's answer to it, and the primary's. */
+type Message =
+  | { kind: 'poke'; c: number; u?: number[] }
+  | { kind: 'write'; i: number }
+  | { kind: 'forgot'; i: number }
 
 function isMessage(value: unknown): value is Message {
   const kind = (value as { kind?: unknown } | null)?.kind
-  return kind === 'poke' || kind === 'write'
+  return kind === 'poke' || kind === 'write' || kind === 'forgot'
 }
+
+/** How long a write's answer waits for the other workers; a hung worker costs no more. */
+export const FORGET_WAIT_MS = 1000
 
 /** The number of processes asked for: `WEB_CONCURRENCY`, 1 when unset or not a whole number. */
 export function processCount(env = process.env): number {
@@ -29,6 +38,15 @@ export function processCount(env = process.env): number {
 export async function runWorkers(count: number): Promise<() => Promise<void>> {
   let stopping = false
   const workers = new Set<Worker>()
+  let numbered = 0
+  /** Writes passed on, by the primary's number: who wrote, what the writer called it, who must answer. */
+  const writes = new Map<number, { writer: Worker; i: number; left: Set<Worker> }>()
+  const settle = (n: number) => {
+    const write = writes.get(n)
+    if (!write || write.left.size > 0) return
+    writes.delete(n)
+    if (write.writer.isConnected()) write.writer.send({ kind: 'forgot', i: write.i } satisfies Message)
+  }
   const start = () =>
     new Promise<void>((resolve) => {
       const worker = cluster.fork()
@@ -36,10 +54,24 @@ export async function runWorkers(count: number): Promise<() => Promise<void>> {
       worker.on('listening', () => resolve())
       worker.on('message', (message: unknown) => {
         if (!isMessage(message)) return
-        for (const other of workers) if (other !== worker && other.isConnected()) other.send(message)
+        const others = [...workers].filter((other) => other !== worker && other.isConnected())
+        if (message.kind === 'poke') for (const other of others) other.send(message)
+        else if (message.kind === 'write') {
+          const n = ++numbered
+          writes.set(n, { writer: worker, i: message.i, left: new Set(others) })
+          for (const other of others) other.send({ kind: 'write', i: n } satisfies Message)
+          settle(n)
+        } else {
+          writes.get(message.i)?.left.delete(worker)
+          settle(message.i)
+        }
       })
       worker.on('exit', (code, signal) => {
         workers.delete(worker)
+        for (const [n, write] of writes) {
+          write.left.delete(worker)
+          settle(n)
+        }
         if (stopping) return
         logger.error('a worker stopped; starting another', { code, signal })
         void start()
@@ -67,16 +99,29 @@ export function relayThroughPrimary(notifier: Notifier, db: Kysely<Database>): v
   }
   notifier.relay = (collegeId, userIds) =>
     send({ kind: 'poke', c: collegeId, ...(userIds ? { u: [...userIds] } : {}) })
+  let written = 0
+  const waiting = new Map<number, () => void>()
   onShortCachesCleared(
     () =>
       new Promise<void>((resolve) => {
         if (!process.connected || !process.send) return resolve()
-        process.send({ kind: 'write' } satisfies Message, undefined, {}, () => resolve())
+        const i = ++written
+        const timer = setTimeout(done, FORGET_WAIT_MS)
+        function done() {
+          clearTimeout(timer)
+          waiting.delete(i)
+          resolve()
+        }
+        waiting.set(i, done)
+        process.send({ kind: 'write', i } satisfies Message)
       }),
   )
   process.on('message', (message: unknown) => {
     if (!isMessage(message)) return
-    if (message.kind === 'write') void clearShortCaches(db, true)
+    if (message.kind === 'write') {
+      void clearShortCaches(db, true)
+      send({ kind: 'forgot', i: message.i })
+    } else if (message.kind === 'forgot') waiting.get(message.i)?.()
     else notifier.deliver(message.c, message.u)
   })
 }
