@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markPostRead, savePost } from '#client/features/posts/post-actions.ts'
 import { openLocalDb, schemaChangeListeners } from '#client/platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '#client/platform/sync/outbox.ts'
-import { pullOnce } from '#client/platform/sync/pull.ts'
+import { PUT_SLICE, pullOnce } from '#client/platform/sync/pull.ts'
 import { syncNow } from '#client/platform/sync/sync-engine.ts'
 import { setSyncStatus, syncStatus } from '#client/platform/sync/sync-status.ts'
 import { type Harness, mirrorKeys, startHarness } from './helpers/sync-harness.ts'
@@ -137,6 +137,33 @@ describe('V9 a quota error pauses sync and keeps the outbox', () => {
     expect(await db.posts.get(post.id)).toBeDefined()
     expect((await db.post_reads.get(post.id))?._sync).toBeUndefined()
     expect(guardianToken).toBe(h.token)
+  })
+
+  it('V9: a page written in slices is kept whole or not at all: storage filling after the first slice keeps none of it', async () => {
+    const staffToken = await h.t.login('staff@demo.test')
+    for (let i = 0; i <= PUT_SLICE; i++) await h.createServerPost(staffToken, { title: `Circular ${i}` })
+    await h.signIn('guardian@demo.test')
+    const db = h.newDb()
+    const table = db.table('posts')
+    const write = table.bulkPut.bind(table)
+    let calls = 0
+    const bulkPut = vi.spyOn(table, 'bulkPut').mockImplementation((rows) => {
+      calls++
+      if (calls === 2) throw quotaError()
+      return write(rows)
+    })
+    await expect(pullOnce(db)).rejects.toMatchObject({ name: 'QuotaExceededError' })
+    // The first slice was written, then undone with the rest of the page; the cursor stayed put.
+    expect(calls).toBe(2)
+    expect(await mirrorKeys(db)).toEqual([])
+    expect(await db.meta.get('cursor')).toBeUndefined()
+
+    bulkPut.mockRestore()
+    setSyncStatus({ storageFull: false })
+    expect(await pullOnce(db)).toMatchObject({ pages: 1 })
+    expect(await db.posts.count()).toBe(
+      (await h.serverMirror(h.token)).filter((k) => k.startsWith('posts:')).length,
+    )
   })
 
   it('V9: a quota error while settling a sent write keeps it in the outbox; the retry is applied once', async () => {

@@ -1,4 +1,5 @@
-// Pull: pages of changes since the last cursor, each applied in one transaction. A row with a
+// Pull: pages of changes since the last cursor, each applied in one transaction (written in slices
+// that let the page answer taps, but kept or lost whole). A row with a
 // local write still waiting in the outbox is left alone (V7); a reset refills from zero.
 import type { SyncResponse } from '#shared/sync.ts'
 import { CLIENT_COLLECTIONS, collectionOf } from './collections.ts'
@@ -8,6 +9,12 @@ import { isQuotaError, setSyncStatus } from './sync-status.ts'
 
 const CURSOR_KEY = 'cursor'
 export const PULL_PAGE_SIZE = 500
+/**
+ * Rows written per call inside a page's transaction. Each call ends with an IndexedDB event, so the
+ * page lets the main thread go between slices: 500 rows in one call held a phone's main thread for
+ * 50–120 ms per page (a first sync is a dozen pages), and a tap waited.
+ */
+export const PUT_SLICE = 50
 
 export type PullResult = { pages: number; changes: number; reset: boolean }
 
@@ -45,7 +52,9 @@ export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> 
     }
     // Changes arrive in change-number order; a row is either put or deleted in one page, and the
     // later of two changes to one row wins because bulk writes keep their order per table.
-    for (const [name, rows] of puts) await db.table(name).bulkPut(rows)
+    for (const [name, rows] of puts)
+      for (let at = 0; at < rows.length; at += PUT_SLICE)
+        await db.table(name).bulkPut(rows.slice(at, at + PUT_SLICE))
     for (const [name, keys] of deletes) {
       const putKeys = new Set(((puts.get(name) ?? []) as { id: string | number }[]).map((r) => r.id))
       await db.table(name).bulkDelete(keys.filter((k) => !putKeys.has(k)))
