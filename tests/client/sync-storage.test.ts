@@ -162,7 +162,7 @@ describe('V9 a quota error pauses sync and keeps the outbox', () => {
     setSyncStatus({ storageFull: false })
     expect(await pullOnce(db)).toMatchObject({ pages: 1 })
     expect(await db.posts.count()).toBe(
-      (await h.serverMirror(h.token)).filter((k) => k.startsWith('posts:')).length,
+      (await h.serverMirror(h.token!)).filter((k) => k.startsWith('posts:')).length,
     )
   })
 
