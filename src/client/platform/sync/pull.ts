@@ -12,9 +12,10 @@ export const PULL_PAGE_SIZE = 500
 /**
  * Rows written per call inside a page's transaction. Each call ends with an IndexedDB event, so the
  * page lets the main thread go between slices: 500 rows in one call held a phone's main thread for
- * 50–120 ms per page (a first sync is a dozen pages), and a tap waited.
+ * 50–120 ms per page (a first sync is a dozen pages), and a tap waited. Each slice waits for the one
+ * before, so smaller slices make the whole sync slower (README, design notes).
  */
-export const PUT_SLICE = 50
+export const PUT_SLICE = 125
 
 export type PullResult = { pages: number; changes: number; reset: boolean }
 
