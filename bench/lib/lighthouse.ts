@@ -49,10 +49,12 @@ export async function lighthouseRows(
       await audit(chrome.port, `${server.origin}/auth/login`, false),
       await audit(chrome.port, `${server.origin}/`, false),
     ]
-    // The token goes where the app keeps it, on the app's own origin, before /app/home is audited.
+    // The token goes where the app keeps it, on the app's own origin, before /app/home is audited. Set
+    // from a page that runs no app: the sign-in page would start installing the service worker, and
+    // whether it had finished decided whether the audit saw a first visit or one served offline.
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` })
     const page = await browser.newPage()
-    await page.goto(`${server.origin}/auth/login`)
+    await page.goto(`${server.origin}/manifest.webmanifest`)
     await page.evaluate((t) => {
       localStorage.setItem('token', t)
       localStorage.setItem('locale', 'en')
