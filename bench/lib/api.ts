@@ -2,7 +2,7 @@
 // initial sync over HTTP, page by page as the client pulls it.
 import autocannon from 'autocannon'
 import type { SyncResponse } from '#shared/sync.ts'
-import { cpuMicros, peakRssMb, resetPeakRss, type Server, settle } from './processes.ts'
+import { measuredLoad, type Server } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 import { loadGenerator, wrkLoad } from './wrk.ts'
 
@@ -40,32 +40,19 @@ export async function load(
 ): Promise<LoadFigures> {
   if (loadGenerator() === 'wrk') return wrkLoad(server, path, headers, settings)
   const options = { url: `${server.origin}${path}`, connections: settings.connections, headers, timeout: 30 }
-  if (settings.warmupS > 0) {
-    await autocannon({ ...options, duration: settings.warmupS })
-    await settle(server)
-  }
-  const pid = server.child.pid!
-  resetPeakRss(pid)
-  const cpuBefore = cpuMicros(pid)
-  const result = await autocannon({ ...options, duration: settings.durationS })
-  // The requests still queued when the run stopped are part of its work.
-  await settle(server)
-  const cpuAfter = cpuMicros(pid)
   // A 304 is the answer wanted where the request says If-None-Match.
-  const ok = result['2xx'] + (headers['if-none-match'] ? result['3xx'] : 0)
-  const figures: LoadFigures = {
-    rps: ok / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    rssMb: peakRssMb(pid),
-    cpuUs:
-      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
-        ? undefined
-        : (cpuAfter - cpuBefore) / result.requests.total,
-    non2xx: result.non2xx - (headers['if-none-match'] ? result['3xx'] : 0),
-    errors: result.errors,
-  }
-  return figures
+  const wanted = headers['if-none-match'] ? 1 : 0
+  return measuredLoad(server, settings, async (seconds) => {
+    const result = await autocannon({ ...options, duration: seconds })
+    const figures = {
+      rps: (result['2xx'] + wanted * result['3xx']) / result.duration,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx - wanted * result['3xx'],
+      errors: result.errors,
+    }
+    return { figures, total: result.requests.total }
+  })
 }
 
 export type Endpoint = {

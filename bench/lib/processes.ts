@@ -164,3 +164,36 @@ export async function settle(server: Server): Promise<void> {
     calm = performance.now() - started < 15 && busy < 10_000 ? calm + 1 : 0
   }
 }
+
+/** What a load generator reports of one run: its figures, and how many requests it sent. */
+export type LoadReport<F> = { figures: F; total: number }
+
+/**
+ * One warmed-up load run, measured on the server's process: `generate(seconds)` loads it (a warm-up
+ * first, when asked); the server's peak RSS during the run and its CPU per request are added, the
+ * requests still queued when the run stopped counting as part of its work.
+ */
+export async function measuredLoad<F>(
+  server: Server,
+  settings: { warmupS: number; durationS: number },
+  generate: (seconds: number) => Promise<LoadReport<F>>,
+): Promise<F & { rssMb: number; cpuUs: number | undefined }> {
+  if (settings.warmupS > 0) {
+    await generate(settings.warmupS)
+    await settle(server)
+  }
+  const pid = server.child.pid!
+  resetPeakRss(pid)
+  const cpuBefore = cpuMicros(pid)
+  const { figures, total } = await generate(settings.durationS)
+  await settle(server)
+  const cpuAfter = cpuMicros(pid)
+  return {
+    ...figures,
+    rssMb: peakRssMb(pid),
+    cpuUs:
+      cpuBefore === undefined || cpuAfter === undefined || total === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / total,
+  }
+}

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { promisify } from 'node:util'
 import type { LoadFigures, LoadSettings } from './api.ts'
-import { cpuMicros, peakRssMb, resetPeakRss, type Server, settle } from './processes.ts'
+import { measuredLoad, type Server } from './processes.ts'
 
 const run = promisify(execFile)
 
@@ -61,23 +61,8 @@ export async function wrkLoad(
     ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
     `${server.origin}${path}`,
   ]
-  if (settings.warmupS > 0) {
-    await run(wrk, args(settings.warmupS))
-    await settle(server)
-  }
-  const pid = server.child.pid!
-  resetPeakRss(pid)
-  const cpuBefore = cpuMicros(pid)
-  const { stdout } = await run(wrk, args(settings.durationS))
-  await settle(server)
-  const cpuAfter = cpuMicros(pid)
-  const { total, ...figures } = parseWrk(stdout)
-  return {
-    ...figures,
-    rssMb: peakRssMb(pid),
-    cpuUs:
-      cpuBefore === undefined || cpuAfter === undefined || total === 0
-        ? undefined
-        : (cpuAfter - cpuBefore) / total,
-  }
+  return measuredLoad(server, settings, async (seconds) => {
+    const { total, ...figures } = parseWrk((await run(wrk, args(seconds))).stdout)
+    return { figures, total }
+  })
 }
