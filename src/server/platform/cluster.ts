@@ -7,6 +7,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { awaitedReplies } from './awaited-replies.ts'
 import type { Notifier } from './live.ts'
 import { logger } from './logger.ts'
 import { clearShortCaches, onShortCachesCleared } from './short-cache.ts'
@@ -99,29 +100,19 @@ export function relayThroughPrimary(notifier: Notifier, db: Kysely<Database>): v
   }
   notifier.relay = (collegeId, userIds) =>
     send({ kind: 'poke', c: collegeId, ...(userIds ? { u: [...userIds] } : {}) })
-  let written = 0
-  const waiting = new Map<number, () => void>()
-  onShortCachesCleared(
-    () =>
-      new Promise<void>((resolve) => {
-        if (!process.connected || !process.send) return resolve()
-        const i = ++written
-        const timer = setTimeout(done, FORGET_WAIT_MS)
-        function done() {
-          clearTimeout(timer)
-          waiting.delete(i)
-          resolve()
-        }
-        waiting.set(i, done)
-        process.send({ kind: 'write', i } satisfies Message)
-      }),
-  )
+  const replies = awaitedReplies(FORGET_WAIT_MS)
+  onShortCachesCleared(() => {
+    if (!process.connected || !process.send) return undefined
+    const { id, answered } = replies.ask()
+    process.send({ kind: 'write', i: id } satisfies Message)
+    return answered
+  })
   process.on('message', (message: unknown) => {
     if (!isMessage(message)) return
     if (message.kind === 'write') {
       void clearShortCaches(db, true)
       send({ kind: 'forgot', i: message.i })
-    } else if (message.kind === 'forgot') waiting.get(message.i)?.()
+    } else if (message.kind === 'forgot') replies.settle(message.i)
     else notifier.deliver(message.c, message.u)
   })
 }

@@ -8,6 +8,7 @@
 // reconnecting may have missed news, so it forgets everything once it listens again.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { awaitedReplies } from './awaited-replies.ts'
 import type { Notifier } from './live.ts'
 import { logger } from './logger.ts'
 import { onShortCachesCleared } from './short-cache.ts'
@@ -47,9 +48,13 @@ export function relayPokesThroughPostgres(
   const ready = new Promise<void>((resolve) => {
     listening = resolve
   })
-  let written = 0
-  /** This server's writes still waiting for answers: the servers heard from, and what to call then. */
-  const waiting = new Map<number, { heard: Set<string>; check: () => void }>()
+  const replies = awaitedReplies(ACK_WAIT_MS)
+  /** This server's writes still waiting for answers: the servers heard from, and how many must answer. */
+  const waiting = new Map<number, { heard: Set<string>; others: number }>()
+  const check = (i: number) => {
+    const write = waiting.get(i)
+    if (write && write.heard.size >= write.others) replies.settle(i)
+  }
 
   const again = () => {
     client = undefined
@@ -66,9 +71,9 @@ export function relayPokesThroughPostgres(
           onWriteElsewhere?.()
           if (Number.isInteger(payload.i)) send({ s: server, a: payload.i, to: payload.s })
         } else if (payload.to !== undefined) {
-          const write = payload.to === server ? waiting.get(payload.a!) : undefined
-          write?.heard.add(payload.s)
-          write?.check()
+          if (payload.to !== server) return
+          waiting.get(payload.a!)?.heard.add(payload.s)
+          check(payload.a!)
         } else if (Number.isInteger(payload.c)) notifier.deliver(payload.c!, payload.u)
       } catch {
         // Not ours: ignored.
@@ -119,18 +124,9 @@ export function relayPokesThroughPostgres(
   const announce = async () => {
     const sending = client
     if (!sending) return
-    const i = ++written
-    const heard = new Set<string>()
-    let others = Number.POSITIVE_INFINITY
-    let done: () => void = () => undefined
-    const answered = new Promise<void>((resolve) => {
-      done = resolve
-    })
-    const check = () => {
-      if (heard.size >= others) done()
-    }
-    waiting.set(i, { heard, check })
-    const timer = setTimeout(done, ACK_WAIT_MS)
+    const { id: i, answered } = replies.ask()
+    // How many must answer is known once they are counted; until then no number of answers is enough.
+    waiting.set(i, { heard: new Set(), others: Number.POSITIVE_INFINITY })
     try {
       // The servers are counted as the news is sent: one that starts listening later forgets on its own.
       const sent = await inTurn(() =>
@@ -140,13 +136,13 @@ export function relayPokesThroughPostgres(
           [CHANNEL, JSON.stringify({ s: server, x: 1, i }), APPLICATION_NAME],
         ),
       )
-      others = sent.rows[0]?.n ?? 0
-      check()
+      waiting.get(i)!.others = sent.rows[0]?.n ?? 0
+      check(i)
       await answered
     } catch {
       // The connection failed: the others forget on their own when it drops or their copies expire.
+      replies.settle(i)
     } finally {
-      clearTimeout(timer)
       waiting.delete(i)
     }
   }
