@@ -270,6 +270,28 @@ describe('V6 a first pull, page by page', () => {
 })
 
 describe('V6 later pulls from a cursor', () => {
+  it('each page holds the lowest changes, whichever collection they come from and in whatever order the server reads them', async () => {
+    const { cursor } = await pullAll(t, tok.guardian!)
+    // Posts are read first and notifications later: the page must still end where the numbers say.
+    const before = await addNotifications(t, uid.guardian!, ['Antes 1', 'Antes 2', 'Antes 3', 'Antes 4'])
+    const posts = []
+    for (let i = 0; i < 4; i++) posts.push(await createPost(t, tok.staff!, { title: `Entre ${i}` }))
+    const after = await addNotifications(t, uid.guardian!, ['Después 1', 'Después 2', 'Después 3'])
+
+    const first = await pull(t, tok.guardian!, { since: cursor, limit: 5 })
+    expect(first.page.changes.map((c) => c.id)).toEqual([...before, posts[0]!.id])
+    expect(first.page.hasMore).toBe(true)
+    const second = await pull(t, tok.guardian!, { since: first.page.cursor, limit: 5 })
+    expect(second.page.changes.map((c) => c.id)).toEqual([
+      ...posts.slice(1).map((p) => p.id),
+      ...after.slice(0, 2),
+    ])
+    expect(second.page.hasMore).toBe(true)
+    const third = await pull(t, tok.guardian!, { since: second.page.cursor, limit: 5 })
+    expect(third.page.changes.map((c) => c.id)).toEqual(after.slice(2))
+    expect(third.page.hasMore).toBe(false)
+  })
+
   it('with nothing new, answers no changes, hasMore false and the same cursor', async () => {
     const { cursor } = await pullAll(t, tok.guardian!)
     const { res, page } = await pull(t, tok.guardian!, { since: cursor })

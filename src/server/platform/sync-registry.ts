@@ -14,6 +14,13 @@ export type PullContext = {
   since: number
   /** Rows to return at most per collection (the page size plus one). */
   limit: number
+  /**
+   * Change number no row of this page can be past: the college's last one as the page starts. The
+   * sources are read one after another, and once those read hold `limit` changes, the page ends at
+   * the last of them at the latest: the sources read next skip every row after it instead of
+   * reading, shaping and dropping a whole page of their own.
+   */
+  until: number
   /** A first pull: nothing to delete on the client, so no tombstones are sent. */
   initial: boolean
   /** Per-pull memo for values several collections need (the user's audience). */
@@ -64,6 +71,7 @@ export async function tombstonesSince(ctx: PullContext, collection: CollectionNa
     .select(['row_id', 'version'])
     .where('collection', '=', collection)
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .orderBy('version')
     .limit(ctx.limit)
     .execute()
@@ -92,6 +100,7 @@ export async function collegeWideChanges(
     .selectFrom(table)
     .select([...columns, 'version'] as never[])
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .orderBy('version')
     .limit(ctx.limit)
     .execute()) as unknown as ({ id: number; version: number } & Record<string, unknown>)[]
@@ -122,6 +131,7 @@ export async function departures(
     .select((eb) => ['sync_exits.row_id as id', eb.fn.max('sync_exits.version').as('version')])
     .where('sync_exits.collection', '=', collection)
     .where('sync_exits.version', '>', ctx.since)
+    .where('sync_exits.version', '<=', ctx.until)
     .where(exited)
     .where((eb) => eb.or([eb(`${table}.deleted_at`, 'is not', null), eb.not(reaches(eb))]))
     .groupBy('sync_exits.row_id')

@@ -20,6 +20,19 @@ export async function takeVersion(trx: Kysely<Database>, collegeId: number): Pro
   return takeVersions(trx, collegeId, 1)
 }
 
+/**
+ * The college's last change number taken and committed: no committed row carries a later one, since a
+ * number's taker holds the counter until its commit (a reader sees the value before it meanwhile).
+ */
+export async function lastVersion(db: Kysely<Database>, collegeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('sync_counters')
+    .select('value')
+    .where('college_id', '=', collegeId)
+    .executeTakeFirst()
+  return Number(row?.value ?? 0)
+}
+
 /** The change number rows carry while their transaction is still writing; `stampVersion` replaces it. */
 export const PENDING_VERSION = -1
 

@@ -32,6 +32,7 @@ async function softDeletedChanges<T extends { id: string; version: number; delet
     .selectFrom(collection)
     .selectAll()
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .orderBy('version')
     .limit(ctx.limit)
     .execute()) as unknown as T[]

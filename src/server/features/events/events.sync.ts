@@ -19,6 +19,7 @@ async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
     .selectFrom('events')
     .selectAll()
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .where(visibleEvents(audience))
     .orderBy('version')
     .limit(ctx.limit)

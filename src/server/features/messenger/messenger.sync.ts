@@ -47,6 +47,7 @@ async function conversationChanges(ctx: PullContext): Promise<SyncChange[]> {
       ({ version, ...data }) =>
         ({ collection: 'conversations', op: 'put', id: data.id, version, data }) as SyncChange,
     )
+    .filter((change) => change.version <= ctx.until)
     .sort((a, b) => a.version - b.version)
     .slice(0, ctx.limit)
 }
@@ -56,6 +57,7 @@ async function messageChanges(ctx: PullContext): Promise<SyncChange[]> {
     .innerJoin('conversation_members as me', 'me.conversation_id', 'messages.conversation_id')
     .where('me.user_id', '=', ctx.user.id)
     .where('messages.version', '>', ctx.since)
+    .where('messages.version', '<=', ctx.until)
     .where((eb) =>
       eb.or([
         eb('messages.private_to', 'is', null),

@@ -9,6 +9,7 @@ async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
     .selectAll()
     .where('user_id', '=', ctx.user.id)
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .orderBy('version')
     .limit(ctx.limit)
     .execute()

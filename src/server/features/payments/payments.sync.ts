@@ -16,6 +16,7 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
     .selectFrom('fees')
     .selectAll()
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .where((eb) => eb.or([eb('grade_id', 'is', null), eb('grade_id', 'in', gradeIds)]))
   if (ctx.initial) query = query.where('deleted_at', 'is', null)
   const rows = await query.orderBy('version').limit(ctx.limit).execute()
@@ -40,6 +41,7 @@ async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
     .selectFrom('payments')
     .selectAll()
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .where(
       'student_id',
       'in',

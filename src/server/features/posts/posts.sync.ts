@@ -20,6 +20,7 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
   const changed = scope
     .selectFrom('posts')
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .orderBy('version')
     .limit(ctx.limit)
   const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
@@ -33,6 +34,7 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
     .select((eb) => ['sync_exits.row_id as id', eb.fn.max('sync_exits.version').as('version')])
     .where('sync_exits.collection', '=', 'posts')
     .where('sync_exits.version', '>', ctx.since)
+    .where('sync_exits.version', '<=', ctx.until)
     .where(exitedFrom(audience))
     .where((eb) => eb.not(visibleTo(audience, now)(eb)))
     .groupBy('sync_exits.row_id')
@@ -53,6 +55,7 @@ async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
     .select(['post_id', 'read_at', 'version'])
     .where('user_id', '=', ctx.user.id)
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .orderBy('version')
     .limit(ctx.limit)
     .execute()

@@ -11,6 +11,7 @@ async function processChanges(ctx: PullContext): Promise<SyncChange[]> {
     .selectFrom('processes')
     .selectAll()
     .where('version', '>', ctx.since)
+    .where('version', '<=', ctx.until)
     .where(visibleProcesses(audience))
     .orderBy('version')
     .limit(ctx.limit)

@@ -3,11 +3,12 @@ import * as v from 'valibot'
 import { plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
-import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/sync.ts'
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncChange, type SyncResponse } from '#shared/sync.ts'
 import { atMost } from '../../platform/at-most.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
+import { lastVersion } from '../../platform/sync-versions.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { validate } from '../../platform/validate.ts'
 import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
@@ -25,6 +26,8 @@ const querySchema = v.object({
     v.transform((n) => Math.min(n, SYNC_PAGE_MAX)),
   ),
 })
+
+const byVersion = (a: SyncChange, b: SyncChange) => a.version - b.version
 
 /** Sync pages built side by side in this process; the others wait their turn (`at-most.ts`). */
 const pageBuilds = atMost(4)
@@ -52,14 +55,25 @@ syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
       college: requireCollege(c),
       since: from,
       limit: limit + 1,
+      until: 0,
       initial: from < 0,
       memo: new Map(),
     }
     const sources = syncSources()
     for (const source of sources) await source.prepare?.(ctx)
-    const all = (await Promise.all(sources.map((s) => s.changes(ctx))))
-      .flat()
-      .sort((a, b) => a.version - b.version)
+    ctx.until = await lastVersion(ctx.db, ctx.college.id)
+    // One source after another, each reading only as far as the page can still reach (`ctx.until`):
+    // the first `limit + 1` changes by number are all the page needs, the last one to tell `hasMore`.
+    let all: SyncChange[] = []
+    for (const source of sources) {
+      all = all.concat(await source.changes(ctx))
+      if (all.length >= ctx.limit) {
+        all.sort(byVersion)
+        all.length = ctx.limit
+        ctx.until = all[ctx.limit - 1]!.version
+      }
+    }
+    all.sort(byVersion)
     const changes = all.slice(0, limit)
     const last = changes.at(-1)
     const body: SyncResponse = {
