@@ -276,6 +276,18 @@ async function seedBenchCollege(db: Kysely<Database>, sizes: SeedSizes) {
     activityRows = await seedActivity(trx, collegeId, sizes.activity, rnd, (table, rows, columns) =>
       insertBatched(trx, table, rows, columns),
     )
+    // The demo's posts, dated minutes before the seed, are the newest news: written last, as news is,
+    // after the years of history added here (a first sync brings the newest changes first).
+    const news = await trx
+      .selectFrom('posts')
+      .select('id')
+      .where('college_id', '=', collegeId)
+      .where('version', '<', first)
+      .orderBy('publish_at')
+      .execute()
+    let newsVersion = await takeVersions(trx, collegeId, news.length)
+    for (const post of news)
+      await trx.updateTable('posts').set({ version: newsVersion++ }).where('id', '=', post.id).execute()
   })
   return { collegeId, guardianId: guardian.id, studentId: student.id, activityRows }
 }

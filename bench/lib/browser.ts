@@ -192,10 +192,17 @@ export async function coldStartRows(
       localStorage.setItem('token', t)
       localStorage.setItem('locale', 'en')
     }, token)
+    const newest = await newestPostTitle(server, token)
     const opened = performance.now()
     await page.goto(`${server.origin}/app/home`)
     await page.waitForSelector(FEED, { timeout: 60_000 })
     const feedShown = performance.now() - opened
+    await page.waitForFunction(
+      ([feed, title]) => document.querySelector(feed!)?.textContent?.includes(title!),
+      [FEED, newest],
+      { timeout: 60_000 },
+    )
+    const newestShown = performance.now() - opened
     const dbName = `college-app-u${settings.guardianId}`
     const deadline = Date.now() + 180_000
     while ((await countRows(page, dbName, 'posts')) < settings.expectedPosts) {
@@ -209,7 +216,8 @@ export async function coldStartRows(
     })
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
     log(
-      `  app online: feed shown ${fmt.ms(feedShown)}, ${fmt.int(settings.expectedPosts)} posts mirrored ${fmt.ms(mirrored)}`,
+      `  app online: feed shown ${fmt.ms(feedShown)}, the newest post first ${fmt.ms(newestShown)}, ` +
+        `${fmt.int(settings.expectedPosts)} posts mirrored ${fmt.ms(mirrored)}`,
     )
     await context.close()
 
@@ -268,10 +276,26 @@ export async function coldStartRows(
         value: fmt.ms(mirrored),
         baseline: `feed shown ${fmt.ms(feedShown)}`,
       },
+      {
+        measure: "browser: app online, first sign-in: Home's first post is the college's newest",
+        value: fmt.ms(newestShown),
+        baseline: `mirror filled ${fmt.ms(mirrored)}`,
+        ratio: fmt.ratio(newestShown / mirrored),
+      },
     ]
   } finally {
     rmSync(profile, { recursive: true, force: true })
   }
+}
+
+/** The title of the newest post this person may see, as the API lists them (newest first). */
+async function newestPostTitle(server: Server, token: string): Promise<string> {
+  const res = await fetch(`${server.origin}/api/v1/posts?limit=1`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  })
+  const body = (await res.json()) as { data: { title: string }[] }
+  if (!res.ok || !body.data[0]) throw new Error(`listing the newest post answered ${res.status}`)
+  return body.data[0].title
 }
 
 /** `wire`: bytes the page itself received (headers and bodies as sent, compressed or not). */

@@ -1,12 +1,13 @@
 // A guardian's phone keeps a mirror: it pulls what changed since its cursor, page by page, and starts over
 // when the server says what the guardian may see has changed. (OFFLINE.md checklist item V6.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { syncSources } from '#server/platform/sync-registry.ts'
 import type { SyncChange } from '#shared/sync.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { body, collegeIdOf, EN, userIdOf } from './helpers/http.ts'
 import { type Viewer, viewerOf, visiblePostIds } from './helpers/people.ts'
 import { createPost, type DemoIds, demoIds, minutesFromNow, setPublishAt } from './helpers/posts.ts'
-import { addNotifications, deleteIds, pull, pullAll, putIds } from './helpers/sync.ts'
+import { addNotifications, deleteIds, mirrorOf, pull, pullAll, putIds } from './helpers/sync.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 let t: TestApp
@@ -207,7 +208,7 @@ const titleOf = (changes: SyncChange[], title: string) =>
   )
 
 describe('V6 a first pull, page by page', () => {
-  it('brings every row the guardian may see exactly once, in increasing version order, across collections', async () => {
+  it('brings every row the guardian may see exactly once, across collections', async () => {
     const expected = await expectedForGuardian()
     expect(expected.posts.length).toBeGreaterThanOrEqual(3)
     expect(expected.notifications.length).toBeGreaterThanOrEqual(3)
@@ -396,6 +397,92 @@ describe('V6 later pulls from a cursor', () => {
     expect(changes.filter((c) => c.collection === 'notifications')).toMatchObject([
       { op: 'put', id: notice, data: { title: 'Nuevo aviso', read_at: readAt } },
     ])
+  })
+})
+
+describe('V6 a first sync, newest first', () => {
+  const lookups = new Set(syncSources().flatMap((s) => (s.lookup ? [s.collection] : [])))
+
+  it("a phone's first page brings the lookup lists, then the newest changes: Home shows this week's news, named", async () => {
+    await createPost(t, tok.staff!, { title: 'Primera de tres' })
+    await createPost(t, tok.staff!, { title: 'Segunda de tres' })
+    const newest = await createPost(t, tok.staff!, { title: 'Tercera de tres' })
+    const { page } = await pull(t, tok.guardian!, { limit: 100 })
+    expect(page.hasMore).toBe(true)
+    const whole = await pullAll(t, tok.guardian!)
+    const isLookup = (c: SyncChange) => lookups.has(c.collection)
+    const named = whole.changes.filter(isLookup)
+    expect(named.map((c) => c.collection)).toEqual(
+      expect.arrayContaining(['grades', 'courses', 'post_categories']),
+    )
+    expect(page.changes.filter(isLookup)).toEqual(named)
+    const latest = whole.changes
+      .filter((c) => !isLookup(c))
+      .sort((a, b) => b.version - a.version)
+      .slice(0, 100 - named.length)
+    expect(page.changes.filter((c) => !isLookup(c))).toEqual(latest.reverse())
+    expect(page.changes.map((c) => c.id)).toContain(newest.id)
+    // The pages after it are older, and the last one hands over to catching up.
+    const rest = await pullAll(t, tok.guardian!, { since: page.cursor, limit: 7 })
+    expect(Math.max(...rest.changes.map((c) => c.version))).toBeLessThan(latest[0]!.version)
+    const { page: caughtUp } = await pull(t, tok.guardian!, { since: rest.cursor })
+    expect(caughtUp).toMatchObject({ changes: [], hasMore: false, reset: false })
+  })
+
+  it('writes made while a first sync is under way reach the mirror with the pull after it', async () => {
+    const sent = await createPost(t, tok.staff!, { title: 'Ya en el teléfono' })
+    const named = (await pullAll(t, tok.guardian!)).changes.filter((c) => lookups.has(c.collection))
+    const { page: first } = await pull(t, tok.guardian!, { limit: named.length + 1 })
+    expect(first.changes.map((c) => c.id)).toEqual([...named.map((c) => c.id), sent.id])
+    const waiting = [...(await visiblePostIds(t, guardianView))].filter((id) => id !== sent.id)
+    const [edited, deleted] = waiting
+    // Meanwhile: a new post, edits of one already sent and of one not yet sent, a deletion.
+    const created = await createPost(t, tok.staff!, { title: 'Durante la primera sincronización' })
+    const edit = (id: string, title: string) =>
+      t.request('PUT', `/api/v1/posts/${id}`, {
+        token: tok.admin,
+        json: { title, content: '<p>Cambiado</p>', grades: ['all'], courses: ['all'] },
+      })
+    expect((await edit(sent.id, 'Ya en el teléfono, cambiado')).status).toBe(200)
+    expect((await edit(edited!, 'Aún no en el teléfono, cambiado')).status).toBe(200)
+    expect((await t.request('DELETE', `/api/v1/posts/${deleted}`, { token: tok.admin })).status).toBe(204)
+
+    const walk = await pullAll(t, tok.guardian!, { since: first.cursor, limit: 3 })
+    const after = await pullAll(t, tok.guardian!, { since: walk.cursor })
+    const mirror = mirrorOf([...first.changes, ...walk.changes, ...after.changes])
+    const posts = [...mirror.values()].filter((c) => c.collection === 'posts' && c.op === 'put')
+    guardianView = await viewerOf(t, uid.guardian!)
+    expect(posts.map((c) => c.id).sort()).toEqual([...(await visiblePostIds(t, guardianView))].sort())
+    expect(posts.map((c) => c.id)).toContain(created.id)
+    expect(posts.map((c) => c.id)).not.toContain(deleted)
+    const titleIn = (id: string) => (mirror.get(`posts:${id}`) as { data?: { title: string } }).data?.title
+    expect(titleIn(sent.id)).toBe('Ya en el teléfono, cambiado')
+    expect(titleIn(edited!)).toBe('Aún no en el teléfono, cambiado')
+  })
+
+  it('a first sync cut short goes on where it stopped, and a tampered place starts over', async () => {
+    const { page: first } = await pull(t, tok.guardian!, { limit: 2 })
+    const resumed = await pullAll(t, tok.guardian!, { since: first.cursor, limit: 2 })
+    const whole = await pullAll(t, tok.guardian!)
+    expect(putIds([...first.changes, ...resumed.changes], 'posts').sort()).toEqual(
+      putIds(whole.changes, 'posts').sort(),
+    )
+    const [format, user, epoch, version] = JSON.parse(
+      Buffer.from(first.cursor, 'base64url').toString('utf8'),
+    ) as number[]
+    for (const [after, below] of [
+      [version, version! + 2],
+      [version! + 1, 3],
+      [-2, 3],
+      [-1, 1.5],
+    ]) {
+      const fields = [format, user, epoch, version, after, below]
+      const since = Buffer.from(JSON.stringify(fields)).toString('base64url')
+      expect((await pull(t, tok.guardian!, { since })).page, String(fields)).toMatchObject({
+        changes: [],
+        reset: true,
+      })
+    }
   })
 })
 

@@ -10,18 +10,19 @@ export type PullContext = {
   user: AuthUser
   /** The college as this request read it (kept a few seconds, emptied by any write to it). */
   college: College
-  /** Change number already seen; -1 for a first pull. */
-  since: number
-  /** Rows to return at most per collection (the page size plus one). */
-  limit: number
   /**
-   * Change number no row of this page can be past: the college's last one as the page starts. The
-   * sources are read one after another, and once those read hold `limit` changes, the page ends at
-   * the last of them at the latest: the sources read next skip every row after it instead of
-   * reading, shaping and dropping a whole page of their own.
+   * The page holds changes numbered after `since` and up to `until`, the first `limit - 1` of them in
+   * `order`. Each source returns at most `limit` rows in that order. The sources are read one after
+   * another, and once those read hold `limit` changes the page cannot reach past the last of them: the
+   * route narrows the bounds, so the sources read next skip those rows instead of reading, shaping
+   * and dropping a whole page of their own.
    */
+  since: number
   until: number
-  /** A first pull: nothing to delete on the client, so no tombstones are sent. */
+  limit: number
+  /** Oldest first, as a mirror catches up; newest first during a first sync (what matters shows first). */
+  order: 'asc' | 'desc'
+  /** Part of a first sync: nothing to delete on the client, so no tombstones are sent. */
   initial: boolean
   /** Per-pull memo for values several collections need (the user's audience). */
   memo: Map<string, Promise<unknown>>
@@ -29,6 +30,12 @@ export type PullContext = {
 
 export type SyncSource = {
   collection: CollectionName
+  /**
+   * A short college-wide list other rows name (grades, courses, categories) or Home opens with (the
+   * banners): a first sync brings these before anything else, so the newest posts and events it
+   * brings next show with their names and colours.
+   */
+  lookup?: true
   /** Runs before a pull (for example: scheduled posts whose date has come get a change number). */
   prepare?: (ctx: PullContext) => Promise<void>
   changes: (ctx: PullContext) => Promise<SyncChange[]>
@@ -44,6 +51,11 @@ export function registerSyncSources(list: SyncSource[]): void {
 
 export function syncSources(): readonly SyncSource[] {
   return sources
+}
+
+/** Sorts changes in the page's order (`PullContext.order`). */
+export function pageOrder(ctx: PullContext): (a: SyncChange, b: SyncChange) => number {
+  return ctx.order === 'asc' ? (a, b) => a.version - b.version : (a, b) => b.version - a.version
 }
 
 export function memo<T>(ctx: PullContext, key: string, make: () => Promise<T>): Promise<T> {
@@ -72,7 +84,7 @@ export async function tombstonesSince(ctx: PullContext, collection: CollectionNa
     .where('collection', '=', collection)
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   return rows.map(
@@ -101,7 +113,7 @@ export async function collegeWideChanges(
     .select([...columns, 'version'] as never[])
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()) as unknown as ({ id: number; version: number } & Record<string, unknown>)[]
   const puts = rows.map(
@@ -135,7 +147,7 @@ export async function departures(
     .where(exited)
     .where((eb) => eb.or([eb(`${table}.deleted_at`, 'is not', null), eb.not(reaches(eb))]))
     .groupBy('sync_exits.row_id')
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   return gone.map((r) => ({ collection, op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange)

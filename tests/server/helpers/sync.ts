@@ -2,6 +2,8 @@
 // the way; and notifications written the way the server writes them (with a change number).
 import { v7 as uuidv7 } from 'uuid'
 import { expect } from 'vitest'
+import { decodeSyncCursor } from '#server/features/sync/sync-cursor.ts'
+import { syncSources } from '#server/platform/sync-registry.ts'
 import { takeVersions } from '#server/platform/sync-versions.ts'
 import type { SyncChange, SyncResponse } from '#shared/sync.ts'
 import { EN } from './http.ts'
@@ -27,7 +29,10 @@ export type PullResult = { changes: SyncChange[]; cursor: string; pages: number 
 
 /**
  * Pulls page after page until hasMore is false, checking on the way that no page is bigger than the
- * limit, no page resets, versions only grow and no (collection, id, version) comes twice.
+ * limit, no page resets, each page is in change-number order, and pages follow one another as the
+ * protocol says: a mirror filling from zero gets the lookup lists, then the rest newest first, each
+ * page older than the one before; one catching up gets everything oldest first. No change number
+ * comes twice.
  */
 export async function pullAll(
   t: TestApp,
@@ -37,11 +42,26 @@ export async function pullAll(
   const changes: SyncChange[] = []
   let since = options.since
   let pages = 0
+  const from = decodeSyncCursor(since)
+  const newestFirst = !from || from.version < 0 || from.walk !== undefined
+  const lookups = new Set(syncSources().flatMap((s) => (s.lookup ? [s.collection] : [])))
+  // In a first sync, the lookup lists come first, oldest first; the rest follows newest first.
+  const ordered = (list: SyncChange[]) =>
+    list.filter((c) => !newestFirst || !lookups.has(c.collection)).map((c) => c.version)
   for (;;) {
     const { res, page } = await pull(t, token, { ...options, since })
     expect(res.status).toBe(200)
     expect(page.reset).toBe(false)
     if (options.limit) expect(page.changes.length).toBeLessThanOrEqual(options.limit)
+    const versions = page.changes.map((c) => c.version)
+    expect(versions).toEqual([...versions].sort((a, b) => a - b))
+    const [now, before] = [ordered(page.changes), ordered(changes)]
+    if (now.length && before.length) {
+      if (newestFirst) expect(Math.max(...now)).toBeLessThan(Math.min(...before))
+      else expect(Math.min(...now)).toBeGreaterThan(Math.max(...before))
+    }
+    if (newestFirst && changes.some((c) => !lookups.has(c.collection)))
+      expect(page.changes.filter((c) => lookups.has(c.collection))).toEqual([])
     changes.push(...page.changes)
     since = page.cursor
     pages += 1
@@ -50,7 +70,6 @@ export async function pullAll(
     expect(page.changes.length).toBeGreaterThan(0)
   }
   const versions = changes.map((c) => c.version)
-  expect(versions).toEqual([...versions].sort((a, b) => a - b))
   expect(new Set(versions).size).toBe(versions.length)
   return { changes, cursor: since!, pages }
 }

@@ -33,7 +33,7 @@ async function softDeletedChanges<T extends { id: string; version: number; delet
     .selectAll()
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()) as unknown as T[]
   const today = todayIn(college.timezone)
@@ -71,7 +71,7 @@ async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const benefitsSyncSources: SyncSource[] = [
-  { collection: 'pyme_categories', changes: categoryChanges },
+  { collection: 'pyme_categories', lookup: true, changes: categoryChanges },
   { collection: 'pymes', changes: pymeChanges },
-  { collection: 'banners', changes: bannerChanges },
+  { collection: 'banners', lookup: true, changes: bannerChanges },
 ]

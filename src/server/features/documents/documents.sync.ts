@@ -22,7 +22,7 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
     .where(visibleDocuments(audience))
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   const puts = putsOf(
@@ -43,7 +43,7 @@ async function openChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('user_id', '=', ctx.user.id)
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   return rows.map(
@@ -63,6 +63,7 @@ export const documentsSyncSources: SyncSource[] = [
   { collection: 'document_opens', changes: openChanges },
   {
     collection: 'document_categories',
+    lookup: true,
     changes: (ctx) =>
       collegeWideChanges(ctx, 'document_categories', 'document_categories', [
         'id',

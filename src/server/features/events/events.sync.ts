@@ -21,7 +21,7 @@ async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
     .where(visibleEvents(audience))
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   const puts = putsOf('events', visible, await toEventDtos(ctx.db, ctx.college.id, visible))
@@ -32,6 +32,7 @@ export const eventsSyncSources: SyncSource[] = [
   { collection: 'events', changes: eventChanges },
   {
     collection: 'event_categories',
+    lookup: true,
     changes: (ctx) =>
       collegeWideChanges(ctx, 'event_categories', 'event_categories', ['id', 'name', 'color']),
   },

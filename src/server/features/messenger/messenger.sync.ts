@@ -1,7 +1,7 @@
 // The messenger's mirrored collections: the viewer's conversations (with their own read mark and
 // mute, and the marks they may see of others) and the messages they may see.
 import type { SyncChange } from '#shared/sync.ts'
-import type { PullContext, SyncSource } from '../../platform/sync-registry.ts'
+import { type PullContext, pageOrder, type SyncSource } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { attachmentsOf } from './message-attachments.ts'
 import { conversationDtos, messagesWithAuthors, toMessageDto } from './messenger-dto.ts'
@@ -47,8 +47,8 @@ async function conversationChanges(ctx: PullContext): Promise<SyncChange[]> {
       ({ version, ...data }) =>
         ({ collection: 'conversations', op: 'put', id: data.id, version, data }) as SyncChange,
     )
-    .filter((change) => change.version <= ctx.until)
-    .sort((a, b) => a.version - b.version)
+    .filter((change) => change.version > ctx.since && change.version <= ctx.until)
+    .sort(pageOrder(ctx))
     .slice(0, ctx.limit)
 }
 
@@ -65,7 +65,7 @@ async function messageChanges(ctx: PullContext): Promise<SyncChange[]> {
         eb('me.role', '=', 'staff'),
       ]),
     )
-    .orderBy('messages.version')
+    .orderBy('messages.version', ctx.order)
     .limit(ctx.limit)
     .execute()
   const files = await attachmentsOf(

@@ -10,7 +10,7 @@ async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('user_id', '=', ctx.user.id)
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   return rows.map(

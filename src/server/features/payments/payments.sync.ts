@@ -19,7 +19,7 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('version', '<=', ctx.until)
     .where((eb) => eb.or([eb('grade_id', 'is', null), eb('grade_id', 'in', gradeIds)]))
   if (ctx.initial) query = query.where('deleted_at', 'is', null)
-  const rows = await query.orderBy('version').limit(ctx.limit).execute()
+  const rows = await query.orderBy('version', ctx.order).limit(ctx.limit).execute()
   const live = rows.filter((r) => r.deleted_at === null)
   const dtos = new Map(
     (await toFamilyFees(ctx.db, ctx.college.id, ctx.college.currency, live, students)).map((f) => [f.id, f]),
@@ -47,7 +47,7 @@ async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
       'in',
       students.map((s) => s.id),
     )
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   const dtos = await toPaymentDtos(ctx.db, ctx.college.id, ctx.college.currency, rows)

@@ -21,7 +21,7 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
     .selectFrom('posts')
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
   const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
   const puts = putsOf('posts', visible, await toPostDtos(ctx.db, ctx.college.id, visible))
@@ -38,7 +38,7 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where(exitedFrom(audience))
     .where((eb) => eb.not(visibleTo(audience, now)(eb)))
     .groupBy('sync_exits.row_id')
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   return [
@@ -56,7 +56,7 @@ async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('user_id', '=', ctx.user.id)
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   return rows.map(
@@ -76,6 +76,7 @@ export const postsSyncSources: SyncSource[] = [
   { collection: 'post_reads', changes: readChanges },
   {
     collection: 'post_categories',
+    lookup: true,
     changes: (ctx) => collegeWideChanges(ctx, 'post_categories', 'post_categories', ['id', 'name', 'slug']),
   },
 ]

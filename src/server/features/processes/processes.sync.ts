@@ -13,7 +13,7 @@ async function processChanges(ctx: PullContext): Promise<SyncChange[]> {
     .where('version', '>', ctx.since)
     .where('version', '<=', ctx.until)
     .where(visibleProcesses(audience))
-    .orderBy('version')
+    .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
   const puts = putsOf('processes', visible, await toProcessDtos(ctx.db, ctx.college.id, visible, audience))

@@ -3,15 +3,15 @@ import * as v from 'valibot'
 import { plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
-import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncChange, type SyncResponse } from '#shared/sync.ts'
+import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/sync.ts'
 import { atMost } from '../../platform/at-most.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
-import { lastVersion } from '../../platform/sync-versions.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { validate } from '../../platform/validate.ts'
 import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
+import { catchUpPage, firstSyncPage } from './sync-pages.ts'
 
 export const syncRoutes = new Hono<AppEnv>()
 
@@ -27,61 +27,45 @@ const querySchema = v.object({
   ),
 })
 
-const byVersion = (a: SyncChange, b: SyncChange) => a.version - b.version
-
 /** Sync pages built side by side in this process; the others wait their turn (`at-most.ts`). */
 const pageBuilds = atMost(4)
 
-/** DESIGN.md section 8: changed rows and tombstones since the cursor, in change-number order. */
+/**
+ * DESIGN.md section 8: changed rows and tombstones since the cursor, oldest first; a first sync (no
+ * cursor, or a reset's) newest first (`sync-pages.ts`).
+ */
 syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
   const { user } = c.var.auth
   const { since, limit } = validate(c, querySchema, c.req.query())
   const cursor = decodeSyncCursor(since)
-  const fresh = { userId: user.id, epoch: user.sync_epoch, version: -1 }
+  const mine = { userId: user.id, epoch: user.sync_epoch }
   if (since && (!cursor || cursor.userId !== user.id || cursor.epoch !== user.sync_epoch)) {
     // What this user may see has changed (or the cursor is not theirs): the client starts over.
     return c.json({
       changes: [],
-      cursor: encodeSyncCursor(fresh),
+      cursor: encodeSyncCursor({ ...mine, version: -1 }),
       hasMore: true,
       reset: true,
     } satisfies SyncResponse)
   }
-  const from = cursor?.version ?? -1
   return pageBuilds(async () => {
     const ctx: PullContext = {
       db: c.var.deps.db,
       user,
       college: requireCollege(c),
-      since: from,
-      limit: limit + 1,
+      since: -1,
       until: 0,
-      initial: from < 0,
+      limit: 0,
+      order: 'asc',
+      initial: false,
       memo: new Map(),
     }
     const sources = syncSources()
     for (const source of sources) await source.prepare?.(ctx)
-    ctx.until = await lastVersion(ctx.db, ctx.college.id)
-    // One source after another, each reading only as far as the page can still reach (`ctx.until`):
-    // the first `limit + 1` changes by number are all the page needs, the last one to tell `hasMore`.
-    let all: SyncChange[] = []
-    for (const source of sources) {
-      all = all.concat(await source.changes(ctx))
-      if (all.length >= ctx.limit) {
-        all.sort(byVersion)
-        all.length = ctx.limit
-        ctx.until = all[ctx.limit - 1]!.version
-      }
-    }
-    all.sort(byVersion)
-    const changes = all.slice(0, limit)
-    const last = changes.at(-1)
-    const body: SyncResponse = {
-      changes,
-      cursor: encodeSyncCursor({ ...fresh, version: last ? last.version : from }),
-      hasMore: all.length > limit,
-      reset: false,
-    }
+    const body =
+      cursor && cursor.version >= 0 && !cursor.walk
+        ? await catchUpPage(ctx, sources, mine, cursor.version, limit)
+        : await firstSyncPage(ctx, sources, mine, cursor, limit)
     return c.json(body)
   })
 })

@@ -1,0 +1,97 @@
+// The two kinds of sync page: catching up from a cursor, oldest change first, and a first sync, which
+// brings the lookup lists and then everything else newest first (README, "How offline sync works").
+import type { SyncChange, SyncResponse } from '#shared/sync.ts'
+import { type PullContext, pageOrder, type SyncSource } from '../../platform/sync-registry.ts'
+import { lastVersion } from '../../platform/sync-versions.ts'
+import { encodeSyncCursor, type SyncCursor } from './sync-cursor.ts'
+
+type Page = { changes: SyncChange[]; hasMore: boolean }
+type Mine = Pick<SyncCursor, 'userId' | 'epoch'>
+
+const byVersion = (a: SyncChange, b: SyncChange) => a.version - b.version
+
+/**
+ * The first `limit` changes of these sources between `ctx.since` and `ctx.until`, in `ctx.order`, and
+ * whether more follow. One source after another, each reading only as far as the page can still
+ * reach: once those read hold `limit + 1` changes (the last one tells `hasMore`), the bounds close in
+ * on the last of them, and the sources read next skip every row past it instead of reading, shaping
+ * and dropping a page of their own.
+ */
+async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: number): Promise<Page> {
+  ctx.limit = limit + 1
+  const inOrder = pageOrder(ctx)
+  let all: SyncChange[] = []
+  for (const source of sources) {
+    all = all.concat(await source.changes(ctx))
+    if (all.length >= ctx.limit) {
+      all.sort(inOrder)
+      all.length = ctx.limit
+      const edge = all[ctx.limit - 1]!.version
+      if (ctx.order === 'asc') ctx.until = edge
+      else ctx.since = edge - 1
+    }
+  }
+  all.sort(inOrder)
+  return { changes: all.slice(0, limit), hasMore: all.length > limit }
+}
+
+/** The changes after the cursor's change number, oldest first. */
+export async function catchUpPage(
+  ctx: PullContext,
+  sources: readonly SyncSource[],
+  mine: Mine,
+  from: number,
+  limit: number,
+): Promise<SyncResponse> {
+  Object.assign(ctx, { since: from, until: await lastVersion(ctx.db, ctx.college.id), order: 'asc' })
+  const page = await collect(ctx, sources, limit)
+  const version = page.changes.at(-1)?.version ?? from
+  return { ...page, cursor: encodeSyncCursor({ ...mine, version }), reset: false }
+}
+
+/**
+ * A page of a first sync: started, or going on from a cursor with a `walk`. Up to the college's last change
+ * number as it started: the lookup lists (`SyncSource.lookup`) first, then everything else newest
+ * first, so a family's phone shows this week's news, named, after its first page rather than last
+ * year's. Once it is done the cursor is that starting number, and what was written meanwhile comes
+ * with the next pull.
+ */
+export async function firstSyncPage(
+  ctx: PullContext,
+  sources: readonly SyncSource[],
+  mine: Mine,
+  cursor: SyncCursor | undefined,
+  limit: number,
+): Promise<SyncResponse> {
+  ctx.initial = true
+  const top = cursor?.walk ? cursor.version : await lastVersion(ctx.db, ctx.college.id)
+  let { after, below } = cursor?.walk ?? { after: -1, below: top + 1 }
+  let changes: SyncChange[] = []
+  let hasMore = true
+  if (after < top) {
+    Object.assign(ctx, { since: after, until: top, order: 'asc' })
+    const page = await collect(
+      ctx,
+      sources.filter((s) => s.lookup),
+      limit,
+    )
+    changes = page.changes
+    after = page.hasMore ? changes.at(-1)!.version : top
+  }
+  if (after === top && changes.length < limit) {
+    Object.assign(ctx, { since: -1, until: below - 1, order: 'desc' })
+    const page = await collect(
+      ctx,
+      sources.filter((s) => !s.lookup),
+      limit - changes.length,
+    )
+    changes = changes.concat(page.changes)
+    below = page.changes.at(-1)?.version ?? below
+    hasMore = page.hasMore
+  }
+  const next: SyncCursor = hasMore
+    ? { ...mine, version: top, walk: { after, below } }
+    : { ...mine, version: top }
+  // A page is applied in change-number order whichever way the pull goes.
+  return { changes: changes.sort(byVersion), cursor: encodeSyncCursor(next), hasMore, reset: false }
+}
