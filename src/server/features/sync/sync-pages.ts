@@ -50,11 +50,11 @@ export async function catchUpPage(
 }
 
 /**
- * A page of a first sync: started, or going on from a cursor with a `walk`. Up to the college's last change
- * number as it started: the lookup lists (`SyncSource.lookup`) first, then everything else newest
- * first, so a family's phone shows this week's news, named, after its first page rather than last
- * year's. Once it is done the cursor is that starting number, and what was written meanwhile comes
- * with the next pull.
+ * A page of a first sync: started, or going on from a cursor with a `walk`. Up to the college's last
+ * change number as it started: the lookup lists (`SyncSource.lookup`) first, then everything else
+ * newest first, so a family's phone shows this week's news, named, after its first page rather than
+ * last year's. Once it is done the cursor is that starting number, and what was written meanwhile
+ * comes with the next pull.
  */
 export async function firstSyncPage(
   ctx: PullContext,
