@@ -26,6 +26,11 @@ function isPublicIcon(file: string): boolean {
   return publicIcons.has(file)
 }
 
+/** What the sign-in page drawn without React shares with the app: state and translations. */
+function isBase(id: string): boolean {
+  return /node_modules[\\/](jotai[\\/]dist[\\/]vanilla|@lingui[\\/](core|message-utils))/.test(id)
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -71,6 +76,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     rollupOptions: {
+      // The app, and the sign-in page of a first visit, drawn without React (src/client/sign-in.ts).
+      input: { index: 'index.html', 'sign-in': 'sign-in.html' },
       output: {
         codeSplitting: {
           // What every page needs (React, the router, state, translations, HTTP) in one file, instead
@@ -78,14 +85,20 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|use-sync-external-store)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/,
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|@tanstack|jotai|@lingui|use-sync-external-store)[\\/]|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared|context)/.test(
+                  id,
+                ) && !isBase(id),
             },
+            // State and translations without React: the sign-in page (sign-in.html) runs on these alone.
+            // Taken first: the framework's group would otherwise take them in with React's bindings.
+            { name: 'base', test: isBase, priority: 1 },
             // The app's own core that the first page already runs (session, theme, stored keys); what
             // only signed-in screens use (lists, files, figures, advertising) stays with them, off the
             // sign-in page.
             {
               name: 'core',
-              test: /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/,
+              test: /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|use-college-zone|guards|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/,
             },
             // Every icon of the signed-in screens in one file (10 KB compressed): left apart, each was a
             // chunk of its own, and Home's thirty were thirty requests through the service worker on an

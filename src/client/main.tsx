@@ -5,17 +5,11 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ensureCollege } from './platform/auth-actions.ts'
-import { collegeAtom } from './platform/college.ts'
-import { activateLocale, i18n, pickLocale } from './platform/i18n.ts'
-import { requestPersistentStorage } from './platform/local-data.ts'
-import { watchOnline } from './platform/online.ts'
+import { pagePlugins } from './platform/boot-plugins.ts'
+import { i18n } from './platform/i18n.ts'
 import { loadPlugins } from './platform/plugins.ts'
-import { registerServiceWorker } from './platform/service-worker.ts'
 import { loggedInAtom } from './platform/session.ts'
 import { store } from './platform/store.ts'
-import { applyCollegeColor, applyTheme, watchSystemTheme } from './platform/theme.ts'
-import { watchPendingRevocations } from './platform/token-revocation.ts'
 import { routeTree } from './route-tree.gen.ts'
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
@@ -28,43 +22,7 @@ declare module '@tanstack/react-router' {
 
 async function boot() {
   await loadPlugins([
-    {
-      name: 'theme',
-      load: () => {
-        applyTheme()
-        applyCollegeColor(store.get(collegeAtom).color)
-        watchSystemTheme()
-      },
-    },
-    {
-      name: 'online',
-      load: () => {
-        watchOnline()
-        watchPendingRevocations()
-      },
-    },
-    {
-      name: 'translations',
-      load: async () => {
-        // A college seen before gives its language at once; a first visit waits for the server.
-        const known = store.get(collegeAtom).id !== undefined
-        const college = ensureCollege()
-        if (!known) await college
-        await activateLocale(pickLocale(store.get(collegeAtom).language))
-      },
-    },
-    {
-      // Registered after the first paint: nothing on screen needs it, and it must not delay the mount.
-      name: 'service-worker',
-      load: () => {
-        window.setTimeout(() => {
-          registerServiceWorker().catch((error: unknown) =>
-            console.error('Error while loading plugin', 'service-worker', error),
-          )
-        })
-      },
-    },
-    { name: 'persistent-storage', load: requestPersistentStorage },
+    ...pagePlugins,
     {
       // Kept documents follow their documents (deleted, no longer for this person, a new file). Started
       // once someone is signed in: the sign-in page has no mirror and should not load its code.

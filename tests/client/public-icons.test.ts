@@ -1,15 +1,15 @@
 // The build keeps the public pages' icons out of the signed-in screens' icon chunk, so a first visit of
-// the sign-in page downloads none of those. The icons are found by following the pages' own imports.
+// a public page (the password reset) downloads none of those. The icons are found by following the pages' own imports.
 import { describe, expect, it } from 'vitest'
 import { publicIconFiles } from '../../scripts/public-icons.ts'
 
 describe('publicIconFiles', () => {
   const icons = publicIconFiles(process.cwd(), [
     'src/client/routes/__root.tsx',
-    'src/client/routes/auth/login.tsx',
+    'src/client/routes/auth/reset-password.tsx',
   ])
 
-  it("finds the sign-in page's icons through its components, by the files lucide keeps them in", () => {
+  it("finds the reset page's icons through its components, by the files lucide keeps them in", () => {
     // The theme menu's, and the form alert's TriangleAlert, which lucide keeps under another name.
     expect(icons).toContain('sun-moon.mjs')
     expect(icons).toContain('triangle-exclamation-point.mjs')

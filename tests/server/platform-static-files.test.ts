@@ -40,6 +40,19 @@ describe('the built client', () => {
     },
   )
 
+  it("answers a first visit of the sign-in page with its own page, drawn without the app's framework", async () => {
+    const res = await t.request('GET', '/auth/login?redirect=%2Fapp%2Fprofile')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    const html = await res.text()
+    expect(html).toContain('<script type="module" src="/assets/sign-in-abc123.js"></script>')
+    expect(html).not.toContain('app-abc123.js')
+    // The same college page as every other: its details, language and launch screen.
+    expect(html).toContain('<script type="application/json" id="college-data">')
+    expect(html).toContain('<html lang="es" dir="ltr">')
+    expect(html).toMatch(/<div id="app"><div class="launch-screen">/)
+  })
+
   it('serves hashed assets for a year', async () => {
     const res = await t.request('GET', '/assets/app-abc123.js')
     expect(res.status).toBe(200)
@@ -161,10 +174,21 @@ describe("each college's page", () => {
       [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
         (m) => m[1],
       )
+    const reset = await (await t.request('GET', '/auth/reset-password', { host: 'localhost' })).text()
+    expect(preloads(reset)).toEqual([
+      '/assets/public-es.js',
+      '/assets/reset-password-f3.js',
+      '/assets/form-f2.js',
+    ])
+    const beta = await (await t.request('GET', '/auth/reset-password', { host: 'beta.localhost' })).text()
+    expect(preloads(beta)).toEqual([
+      '/assets/public-en.js',
+      '/assets/reset-password-f3.js',
+      '/assets/form-f2.js',
+    ])
+    // The sign-in page of a first visit has no router: its texts are all it needs besides its script.
     const login = await (await t.request('GET', '/auth/login', { host: 'localhost' })).text()
-    expect(preloads(login)).toEqual(['/assets/public-es.js', '/assets/login-f3.js', '/assets/form-f2.js'])
-    const beta = await (await t.request('GET', '/auth/login', { host: 'beta.localhost' })).text()
-    expect(preloads(beta)).toEqual(['/assets/public-en.js', '/assets/login-f3.js', '/assets/form-f2.js'])
+    expect(preloads(login)).toEqual(['/assets/public-es.js'])
     // A page with parameters, or one the manifest does not know, gets only the texts.
     const other = await (await t.request('GET', '/pyme/details/7', { host: 'localhost' })).text()
     expect(preloads(other)).toEqual(['/assets/public-es.js'])

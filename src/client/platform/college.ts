@@ -1,5 +1,5 @@
 // The college of this host (spec section 3), with the spec's defaults when the server has none.
-import { atom, useAtomValue } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import type { CollegeDomain } from '#shared/api-types.ts'
 import { COLLEGE_DEFAULTS } from '#shared/constants.ts'
 import { api, COLLEGE_SUSPENDED_EVENT } from './api.ts'
@@ -108,9 +108,4 @@ if (typeof window !== 'undefined') {
   window.addEventListener(COLLEGE_SUSPENDED_EVENT, () =>
     store.set(collegeAtom, (c) => ({ ...c, suspended: true })),
   )
-}
-
-/** The college's time zone: its times show in it, wherever the device is. */
-export function useCollegeZone(): string {
-  return useAtomValue(collegeAtom).timezone ?? COLLEGE_DEFAULTS.timezone
 }

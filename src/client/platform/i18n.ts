@@ -1,6 +1,6 @@
 // Interface language: the stored choice, else the college's language, else English (en-US -> en).
 import { i18n, type Messages } from '@lingui/core'
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import { DEFAULT_LOCALE, isRtl, type Locale, matchLocale } from '#shared/constants.ts'
 
 export { LOCALE_NAMES } from '#shared/constants.ts'

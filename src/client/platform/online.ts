@@ -1,4 +1,4 @@
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import { store } from './store.ts'
 
 export const onlineAtom = atom(typeof navigator === 'undefined' ? true : navigator.onLine)

@@ -1,6 +1,6 @@
 // Registers the service worker; a waiting new version raises the "Update" prompt. The browser's own
 // API (without workbox-window, 2 KB the sign-in page no longer downloads).
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import { store } from './store.ts'
 
 export const updateReadyAtom = atom(false)

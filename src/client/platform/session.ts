@@ -1,5 +1,5 @@
 // The session store of spec sections 3 and 4: user, token (persisted under "token"), loading.
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import type { LoginResult, User } from '#shared/api-types.ts'
 import { USER_CACHE_KEY } from './storage-keys.ts'
 import { readStoredToken, writeStoredToken } from './token-storage.ts'

@@ -1,5 +1,5 @@
 // Colour scheme light / dark / auto, stored; auto follows the system; dark adds `is-dark` to <html>.
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import { DARK_CLASS, THEMES, type Theme } from '#shared/constants.ts'
 import { brandPalette, parseHex } from './contrast.ts'
 import { COLOR_SCHEME_KEY } from './storage-keys.ts'

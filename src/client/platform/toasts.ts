@@ -1,4 +1,4 @@
-import { atom } from 'jotai'
+import { atom } from 'jotai/vanilla'
 import { TOAST_DURATION_MS } from '#shared/constants.ts'
 import { store } from './store.ts'
 

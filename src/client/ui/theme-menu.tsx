@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { SunMoon } from 'lucide-react'
 import type { Theme } from '#shared/constants.ts'
 import { setTheme, themeAtom } from '../platform/theme.ts'
-import { selectClass } from './language-menu.tsx'
+import { selectClass, selectIconClass } from './field-classes.ts'
 
 export function ThemeMenu() {
   const { t } = useLingui()
@@ -11,10 +11,7 @@ export function ThemeMenu() {
   const labels: Record<Theme, string> = { light: t`Light`, dark: t`Dark`, auto: t`Automatic` }
   return (
     <div className="relative">
-      <SunMoon
-        aria-hidden="true"
-        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted"
-      />
+      <SunMoon aria-hidden="true" className={selectIconClass} />
       <select
         value={theme}
         aria-label={t`Theme`}

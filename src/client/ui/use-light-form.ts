@@ -1,11 +1,10 @@
-// The sign-in page's forms without the form library: its 15 KB were a tenth of what a family's phone
+// The public pages' forms (password reset) without the form library: its 15 KB were a tenth of what a family's phone
 // downloads before it can sign in. The same behaviour as the app's other forms (server-form.tsx):
 // checked by the shared valibot schema on submit, then again as each field changes, the first wrong
 // field focused, the server's 422 messages placed with `setError` (platform/form-errors.ts).
 import { useRef, useState } from 'react'
-import * as v from 'valibot'
-
-type Errors = Record<string, { message?: string } | undefined>
+import type * as v from 'valibot'
+import { checkFields, type FieldMessages as Errors } from './light-form-check.ts'
 
 export type LightForm<T> = {
   register: (name: string) => {
@@ -19,16 +18,6 @@ export type LightForm<T> = {
   ) => (event?: React.FormEvent<HTMLFormElement>) => Promise<void>
   setError: (name: string, error: { type?: string; message?: string }) => void
   formState: { errors: Errors; isSubmitting: boolean }
-}
-
-/** The first message for each top-level field of a failed parse. */
-function messagesOf(issues: v.BaseIssue<unknown>[]): Errors {
-  const errors: Errors = {}
-  for (const issue of issues) {
-    const field = issue.path?.[0]?.key
-    if (typeof field === 'string' && !errors[field]) errors[field] = { message: issue.message }
-  }
-  return errors
 }
 
 export function useLightForm<S extends v.GenericSchema>(
@@ -57,17 +46,16 @@ export function useLightForm<S extends v.GenericSchema>(
       // After a first attempt, a field's message follows what is typed (as react-hook-form does).
       onChange: () => {
         if (!submitted.current) return
-        const result = v.safeParse(schema, values())
-        const message = result.success ? undefined : messagesOf(result.issues)[name]
+        const message = checkFields(schema, values()).errors?.[name]
         setErrors((current) => ({ ...current, [name]: message }))
       },
     }),
     handleSubmit: (valid) => async (event) => {
       event?.preventDefault()
       submitted.current = true
-      const result = v.safeParse(schema, values())
-      if (!result.success) {
-        const found = messagesOf(result.issues)
+      const result = checkFields(schema, values())
+      if (result.errors) {
+        const found = result.errors
         setErrors(found)
         const first = [...elements.current.keys()].find((name) => found[name])
         if (first) elements.current.get(first)?.focus()

@@ -7,19 +7,22 @@ import { join } from 'node:path'
 type Chunk = { file: string; imports?: string[] }
 type Manifest = Record<string, Chunk>
 
-let cached: { key: string; manifest: Manifest } | undefined
+// By the version of the page asking (each built page has its own): a new build makes new versions.
+const cached = new Map<string, Manifest>()
 
-/** The manifest of the build whose index.html has this version; an empty one without a build. */
+/** The manifest of the build whose page has this version; an empty one without a build. */
 export async function buildManifest(distDir: string, version: string): Promise<Manifest> {
   const key = `${distDir}|${version}`
-  if (cached?.key === key) return cached.manifest
+  const known = cached.get(key)
+  if (known) return known
   let manifest: Manifest = {}
   try {
     manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
   } catch {
     // A build without a manifest only loses the hints.
   }
-  cached = { key, manifest }
+  if (cached.size > 8) cached.clear()
+  cached.set(key, manifest)
   return manifest
 }
 
@@ -31,12 +34,16 @@ function collect(manifest: Manifest, key: string, into: Set<string>): void {
 }
 
 /**
- * The files these source modules load (theirs and all they import), less what the entry script
- * already brings, as root-relative URLs. Unknown modules are skipped.
+ * The files these source modules load (theirs and all they import), less what the page's entry script
+ * (`index.html`, `sign-in.html`) already brings, as root-relative URLs. Unknown modules are skipped.
  */
-export function modulePreloads(manifest: Manifest, sources: readonly string[]): string[] {
+export function modulePreloads(
+  manifest: Manifest,
+  sources: readonly string[],
+  page = 'index.html',
+): string[] {
   const entry = new Set<string>()
-  collect(manifest, 'index.html', entry)
+  collect(manifest, page, entry)
   const wanted = new Set<string>()
   for (const source of sources) collect(manifest, source, wanted)
   return [...wanted].filter((file) => !entry.has(file)).map((file) => `/${file}`)

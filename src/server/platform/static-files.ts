@@ -73,17 +73,33 @@ const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8">
 /** Writes the page for this request's college into the built index.html (see features/colleges). */
 export type IndexRenderer = (c: Context<AppEnv>, template: string, version: string) => Promise<string>
 
-let indexCache: { version: string; text: string } | undefined
+/**
+ * Pages with a built HTML of their own: a first visit of the sign-in page gets it without the app's
+ * framework (src/client/sign-in.ts). The service worker answers every later visit with index.html,
+ * whose router draws the same page.
+ */
+const PAGE_FILES: Record<string, string> = { '/auth/login': 'sign-in.html' }
 
-/** The built index.html, read again only when a new build replaced it. */
-async function indexTemplate(distDir: string): Promise<{ version: string; text: string } | undefined> {
+/** The page file this path is answered with. */
+export function pageFileOf(path: string): string {
+  return PAGE_FILES[path] ?? 'index.html'
+}
+
+const templates = new Map<string, { version: string; text: string }>()
+
+/** A built page, read again only when a new build replaced it. */
+async function pageTemplate(
+  distDir: string,
+  file: string,
+): Promise<{ version: string; text: string } | undefined> {
   try {
-    const info = await stat(join(distDir, 'index.html'))
-    const version = `${info.mtimeMs}:${info.size}`
-    if (indexCache?.version !== version) {
-      indexCache = { version, text: await readFile(join(distDir, 'index.html'), 'utf8') }
-    }
-    return indexCache
+    const info = await stat(join(distDir, file))
+    const version = `${file}:${info.mtimeMs}:${info.size}`
+    const cached = templates.get(file)
+    if (cached?.version === version) return cached
+    const fresh = { version, text: await readFile(join(distDir, file), 'utf8') }
+    templates.set(file, fresh)
+    return fresh
   } catch {
     return undefined
   }
@@ -116,7 +132,8 @@ export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRendere
   if (!c.var.college && !c.var.deps.config.platformHosts.includes(c.var.host)) {
     return c.html(UNKNOWN_HOST_PAGE, 404)
   }
-  const index = await indexTemplate(distDir)
+  const index =
+    (await pageTemplate(distDir, pageFileOf(c.req.path))) ?? (await pageTemplate(distDir, 'index.html'))
   if (!index)
     return c.text('The client is not built yet: run `npm run build` (npm start does it for you).', 503)
   const html = renderIndex ? await renderIndex(c, index.text, index.version) : index.text

@@ -20,15 +20,19 @@ export const INDEX = `<!doctype html>
   <body><div id="app"></div></body>
 </html>`
 export const APP_JS = 'console.log("app")'
+/** The sign-in page of a first visit: the same head, its own script (src/client/sign-in.ts). */
+export const SIGN_IN = INDEX.replace('/assets/app-abc123.js', '/assets/sign-in-abc123.js')
 
-/** What Vite's manifest says of a few modules: the entry, the sign-in page and two languages' texts. */
+/** What Vite's manifest says of a few modules: the entries, a page of the app and two languages' texts. */
 export const MANIFEST = {
-  'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_framework-f1.js'] },
+  'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_framework-f1.js', '_core-f4.js'] },
+  'sign-in.html': { file: 'assets/sign-in-abc123.js', isEntry: true, imports: ['_core-f4.js'] },
   '_framework-f1.js': { file: 'assets/framework-f1.js' },
+  '_core-f4.js': { file: 'assets/core-f4.js' },
   '_form-f2.js': { file: 'assets/form-f2.js', imports: ['_framework-f1.js'] },
-  'src/client/routes/auth/login.tsx?tsr-split=component': {
-    file: 'assets/login-f3.js',
-    imports: ['_framework-f1.js', '_form-f2.js'],
+  'src/client/routes/auth/reset-password.tsx?tsr-split=component': {
+    file: 'assets/reset-password-f3.js',
+    imports: ['_framework-f1.js', '_form-f2.js', '_core-f4.js'],
   },
   'src/locales/es/public.po': { file: 'assets/public-es.js' },
   'src/locales/en/public.po': { file: 'assets/public-en.js' },
@@ -47,6 +51,7 @@ export function writeBuiltClient(): BuiltClient {
   const distDir = join(root, 'dist')
   mkdirSync(join(distDir, 'assets'), { recursive: true })
   writeFileSync(join(distDir, 'index.html'), INDEX)
+  writeFileSync(join(distDir, 'sign-in.html'), SIGN_IN)
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), APP_JS)
   writeFileSync(join(distDir, 'sw.js'), SW_JS)
   mkdirSync(join(distDir, '.vite'))

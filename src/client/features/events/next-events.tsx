@@ -1,8 +1,8 @@
 // The home page's next events, from the mirror.
 import { Trans } from '@lingui/react/macro'
 import { todayIn } from '#shared/time-zones.ts'
-import { useCollegeZone } from '../../platform/college.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { useCollegeZone } from '../../platform/use-college-zone.ts'
 import { EventList } from './event-list.tsx'
 import { categoriesById, upcomingEvents } from './event-queries.ts'
 

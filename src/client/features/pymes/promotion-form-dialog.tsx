@@ -12,7 +12,7 @@ import {
 } from '#shared/benefits.schema.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { errorMessageOf, isNetworkError, validationErrorsOf } from '../../platform/api.ts'
-import { useCollegeZone } from '../../platform/college.ts'
+import { useCollegeZone } from '../../platform/use-college-zone.ts'
 import { DayRangeFields } from '../../ui/day-range-fields.tsx'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { PictureField } from '../../ui/picture-field.tsx'

@@ -1,48 +1,34 @@
-import { useLingui } from '@lingui/react/macro'
-import { createFileRoute, redirect } from '@tanstack/react-router'
-import { AuthPage } from '../../features/auth/auth-page.tsx'
-import { ForgotPasswordForm } from '../../features/auth/forgot-password-form.tsx'
-import { LoginForm } from '../../features/auth/login-form.tsx'
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { parseSignInSearch } from '../../features/auth/sign-in/sign-in-search.ts'
+import { mountSignIn } from '../../features/auth/sign-in/sign-in-view.ts'
 import { loggedInAtom } from '../../platform/session.ts'
 import { store } from '../../platform/store.ts'
 
-type LoginSearch = {
-  redirect?: string
-  /** The session ended elsewhere (signed out on another device, password changed): say so. */
-  ended?: boolean
-  /** Open the recovery form, with this address filled in (from an expired reset link). */
-  forgot?: string
-}
-
 export const Route = createFileRoute('/auth/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
-    ended: search.ended === true || search.ended === 'true' ? true : undefined,
-    forgot: typeof search.forgot === 'string' ? search.forgot : undefined,
-  }),
+  validateSearch: parseSignInSearch,
   beforeLoad: () => {
     if (store.get(loggedInAtom)) throw redirect({ to: '/app' })
   },
   component: LoginPage,
 })
 
+/**
+ * The sign-in page inside the app (after signing out, or sent here by a guard). A first visit gets the
+ * same page without the app around it (sign-in.html): both are drawn by `mountSignIn`.
+ */
 function LoginPage() {
-  const { t } = useLingui()
   const search = Route.useSearch()
-  const navigate = Route.useNavigate()
-  const forgot = search.forgot !== undefined
-  const showForgot = (open: boolean) =>
-    void navigate({
-      search: (s) => ({ ...s, forgot: open ? '' : undefined, ended: undefined }),
-      replace: true,
+  const router = useRouter()
+  const root = useRef<HTMLDivElement>(null)
+  // Mounted once: the page keeps its own state, and the address only follows it.
+  useEffect(() => {
+    if (!root.current) return
+    return mountSignIn(root.current, {
+      search,
+      go: (href) => void router.navigate({ href }),
+      replaceSearch: (next) => void router.navigate({ to: '/auth/login', search: next, replace: true }),
     })
-  return (
-    <AuthPage title={forgot ? t`Recover your password` : t`Sign in`}>
-      {forgot ? (
-        <ForgotPasswordForm email={search.forgot} onBack={() => showForgot(false)} />
-      ) : (
-        <LoginForm redirect={search.redirect} ended={search.ended} onForgot={() => showForgot(true)} />
-      )}
-    </AuthPage>
-  )
+  }, [])
+  return <div ref={root} />
 }

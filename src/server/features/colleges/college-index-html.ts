@@ -7,7 +7,7 @@ import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import { buildManifest, modulePreloads, routeSources } from '../../platform/build-manifest.ts'
 import type { College } from '../../platform/context.ts'
-import type { IndexRenderer } from '../../platform/static-files.ts'
+import { type IndexRenderer, pageFileOf } from '../../platform/static-files.ts'
 import { currentLogoHash, iconUrl, imageUrl, toDomainDto } from './college-branding.ts'
 
 function escapeHtml(text: string): string {
@@ -111,7 +111,10 @@ export const collegeIndexHtml: IndexRenderer = async (c, template, version) => {
   const lang = matchLocale(college.language) ?? 'es'
   const manifest = await buildManifest(config.distDir, version)
   const path = c.req.path
-  const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routeSources(path)])
+  const page = pageFileOf(path)
+  // The sign-in page of a first visit has no router: its own script and its texts are all it loads.
+  const routes = page === 'index.html' ? routeSources(path) : []
+  const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routes], page)
   const heroImage = path === '/' ? imageUrl(college) : undefined
   return render(template, version, { college, lang, hash, preloads, heroImage })
 }

@@ -15,8 +15,8 @@ import {
   notificationSendSchema,
 } from '#shared/notifications.schema.ts'
 import { api } from '../../../platform/api.ts'
-import { useCollegeZone } from '../../../platform/college.ts'
 import { queryString } from '../../../platform/remote.ts'
+import { useCollegeZone } from '../../../platform/use-college-zone.ts'
 import { Button } from '../../../ui/button.tsx'
 import { IdCheckboxes } from '../../../ui/checkbox.tsx'
 import { useConfirm } from '../../../ui/confirm-dialog.tsx'

@@ -13,7 +13,7 @@ import {
 } from '#shared/payments.schema.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { api } from '../../../platform/api.ts'
-import { useCollegeZone } from '../../../platform/college.ts'
+import { useCollegeZone } from '../../../platform/use-college-zone.ts'
 import { DateField } from '../../../ui/date-field.tsx'
 import { FormAlert } from '../../../ui/form-alert.tsx'
 import { FormDialog } from '../../../ui/form-dialog.tsx'
