@@ -86,3 +86,36 @@ test('the app asks for persistent storage and signing out clears IndexedDB and r
   expect(left.staffPicture).toBe(false)
   expect(left.user).toBeNull()
 })
+
+test("an installed app's scripts come straight from the precache; a file outside it still loads", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.reload()
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  // Chromium's static routing names where each answer came from, without the worker's fetch handler.
+  const sources = await page.evaluate(() =>
+    (
+      performance.getEntriesByType('resource') as (PerformanceResourceTiming & {
+        workerFinalSourceType?: string
+      })[]
+    )
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+      .map((entry) => entry.workerFinalSourceType),
+  )
+  expect(sources.length).toBeGreaterThan(0)
+  expect(new Set(sources)).toEqual(new Set(['cache']))
+  // A file the precache lacks (pdf.js, loaded by staff online only) goes on to the server, which
+  // answers; a route without that fallback would fail it as a network error.
+  const outside = await page.evaluate(async () => {
+    const precache = (await caches.keys()).find((name) => name.includes('precache'))!
+    const kept = new Set((await (await caches.open(precache)).keys()).map((r) => new URL(r.url).pathname))
+    const path = '/assets/not-in-the-precache.js'
+    return { kept: kept.size, precached: kept.has(path), status: (await fetch(path)).status }
+  })
+  expect(outside).toEqual({ kept: expect.any(Number), precached: false, status: 404 })
+  expect(outside.kept).toBeGreaterThan(50)
+})
