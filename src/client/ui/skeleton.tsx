@@ -22,3 +22,56 @@ export function SkeletonList({ count = 3, label }: { count?: number; label: stri
     </div>
   )
 }
+
+type RowShape = 'list' | 'cards'
+
+/** One placeholder row the shape of a list's row: in a divided card (notifications), or a card (events). */
+export function SkeletonRow({ variant = 'list' }: { variant?: RowShape }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={
+        variant === 'list' ? 'flex min-h-14 items-center gap-3 px-4 py-3' : 'card flex items-center gap-3 p-3'
+      }
+    >
+      <Skeleton
+        className={variant === 'list' ? 'size-9 shrink-0 rounded-full' : 'h-16 w-12 shrink-0 rounded-xl'}
+      />
+      <span className="flex h-11 flex-1 flex-col justify-center gap-2">
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-3.5 w-1/3" />
+      </span>
+    </div>
+  )
+}
+
+/**
+ * Placeholder rows for a list about to appear, as many as it will show, so the page does not jump
+ * when it comes. A list that has part of its rows shows them with the rest as `SkeletonRow`s.
+ */
+export function SkeletonRows({
+  count,
+  label,
+  variant = 'list',
+}: {
+  count: number
+  label: string
+  variant?: RowShape
+}) {
+  return (
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={label}
+      className={
+        variant === 'list'
+          ? 'card flex flex-col divide-y divide-slate-100 dark:divide-slate-800'
+          : 'flex flex-col gap-2'
+      }
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <SkeletonRow key={i} variant={variant} />
+      ))}
+    </div>
+  )
+}

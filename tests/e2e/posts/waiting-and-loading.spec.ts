@@ -32,6 +32,39 @@ test('while the first sync runs, the home page shows placeholders, not "nothing 
   await context.unroute('**/api/v1/sync**')
 })
 
+test('between the pages of a first sync, Home holds a place for what is still coming, and never says "none"', async ({
+  page,
+  context,
+}) => {
+  // Small pages, and every page after the first held back until released.
+  let pages = 0
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await context.route('**/api/v1/sync**', async (route) => {
+    const url = new URL(route.request().url())
+    url.searchParams.set('limit', '10')
+    if (pages++ > 0) await held
+    await route.continue({ url: url.toString() })
+  })
+  await signIn(page, 'guardian@demo.test')
+  await expect.poll(() => pages).toBeGreaterThan(1)
+  // The first page has landed: what has not come yet keeps its place and is not called missing.
+  const sections = ['Latest notifications', 'Next events', 'Latest news']
+  for (const name of sections) {
+    await expect(page.getByRole('region', { name }).locator('[aria-busy="true"]')).toHaveCount(1)
+  }
+  await expect(page.getByText('No events coming up.')).toHaveCount(0)
+  await expect(page.getByText('You have no notifications yet.')).toHaveCount(0)
+  await expect(page.getByText('There is no news yet.')).toHaveCount(0)
+  release()
+  await expect(page.getByText('Bienvenidos al nuevo año escolar')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Next events' }).getByRole('listitem').first()).toBeVisible()
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0)
+  await context.unroute('**/api/v1/sync**')
+})
+
 test('one post written offline is one change waiting, even after the author opens it', async ({
   page,
   context,

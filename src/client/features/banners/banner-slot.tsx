@@ -10,9 +10,11 @@ import { BANNER_HEIGHT, BANNER_WIDTH, type Banner, type BannerPlacement } from '
 import { todayIn } from '#shared/time-zones.ts'
 import { countClick, watchBenefitCounts } from '../../platform/benefit-counts.ts'
 import { collegeAtom } from '../../platform/college.ts'
+import { useMirrorStarted } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { useCollegeZone } from '../../platform/use-college-zone.ts'
 import { useImpressions } from '../../platform/use-impressions.ts'
+import { Skeleton } from '../../ui/skeleton.tsx'
 import { bannerOfDay } from './banner-choice.ts'
 
 export function BannerSlot({
@@ -34,12 +36,17 @@ function ShownBanner({ placement, className }: { placement: BannerPlacement; cla
     [placement],
   )
   const banner = banners && bannerOfDay(banners, placement, today)
+  const started = useMirrorStarted()
 
   // Counts are sent every ~30 s from now on, even if the Benefits page is never opened.
   useEffect(() => {
     watchBenefitCounts()
   }, [])
 
+  // Its place is kept until the mirror has been read and its first page says whether there is one, so
+  // the page does not jump.
+  if (banners === undefined || started !== true)
+    return <Skeleton className={`aspect-[3/1] w-full rounded-2xl ${className}`} />
   if (!banner) return null
   return <BannerView key={banner.id} banner={banner} className={className} />
 }

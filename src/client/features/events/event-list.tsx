@@ -4,20 +4,24 @@ import { MapPin } from 'lucide-react'
 import type { EventCategory } from '#shared/events.schema.ts'
 import type { LocalEvent } from '../../platform/sync/local-db.ts'
 import { TextLink } from '../../ui/link.tsx'
+import { SkeletonRow } from '../../ui/skeleton.tsx'
 import { dateBadge, eventWhen } from './event-time.ts'
 
 export function EventList({
   events,
   categories,
   zone,
+  pending = 0,
 }: {
   events: LocalEvent[]
   categories: Map<number, EventCategory> | undefined
   zone: string
+  /** Rows still to come (a first sync): held in place so the page below does not jump. */
+  pending?: number
 }) {
   const { i18n } = useLingui()
   return (
-    <ul className="flex flex-col gap-2" data-testid="event-list">
+    <ul className="flex flex-col gap-2" data-testid="event-list" aria-busy={pending > 0 || undefined}>
       {events.map((event) => {
         const badge = dateBadge(i18n.locale, zone, event)
         const color = categories?.get(event.category_id ?? -1)?.color ?? '#64748b'
@@ -46,6 +50,11 @@ export function EventList({
           </li>
         )
       })}
+      {Array.from({ length: pending }, (_, i) => (
+        <li key={`pending-${i}`} aria-hidden="true">
+          <SkeletonRow variant="cards" />
+        </li>
+      ))}
     </ul>
   )
 }

@@ -8,6 +8,7 @@ import { useDateFormat } from '../../platform/dates.ts'
 import { userAtom } from '../../platform/session.ts'
 import { Badge } from '../../ui/badge.tsx'
 import { Button } from '../../ui/button.tsx'
+import { SkeletonRow } from '../../ui/skeleton.tsx'
 import { answerLabel } from './answer-labels.ts'
 import { answerNotification, markNotificationRead } from './notification-actions.ts'
 
@@ -15,17 +16,25 @@ export function NotificationList({
   notifications,
   openId,
   onOpen,
+  pending = 0,
 }: {
   notifications: Notification[]
   openId?: string
   /** Told when the person opens one (before it is marked read). */
   onOpen?: (id: string) => void
+  /** Rows still to come (a first sync): held in place so the page below does not jump. */
+  pending?: number
 }) {
   return (
-    <ul className="card divide-y divide-slate-100 dark:divide-slate-800">
+    <ul className="card divide-y divide-slate-100 dark:divide-slate-800" aria-busy={pending > 0 || undefined}>
       {notifications.map((n) => (
         <li key={n.id}>
           <NotificationItem notification={n} open={n.id === openId} onOpen={onOpen} />
+        </li>
+      ))}
+      {Array.from({ length: pending }, (_, i) => (
+        <li key={`pending-${i}`} aria-hidden="true">
+          <SkeletonRow />
         </li>
       ))}
     </ul>

@@ -53,6 +53,16 @@ export type LocalDb = Dexie & {
 
 export const DB_PREFIX = 'college-app-u'
 
+/**
+ * Set in `meta` once a pull has reached the server's last change (a page with nothing after it): until
+ * then an empty list means "not here yet". The cursor alone says less: it is kept after every page,
+ * and a first sync brings the newest changes of every kind first, so a list may still be empty then.
+ */
+export const COMPLETE_KEY = 'complete'
+
+/** Where the next pull starts, in `meta`; kept after every page. */
+export const CURSOR_KEY = 'cursor'
+
 export function createLocalDb(name: string): LocalDb {
   const db = new Dexie(name) as LocalDb
   db.version(1).stores({
@@ -93,6 +103,13 @@ export function createLocalDb(name: string): LocalDb {
   db.version(7)
     .stores({ pymes: 'id, category_id', pyme_categories: 'id, position', banners: 'id, placement' })
     .upgrade((tx) => tx.table('meta').delete('cursor'))
+  // A mirror says when one whole pull has landed (COMPLETE_KEY); one kept before that says so by its
+  // cursor.
+  db.version(8)
+    .stores({})
+    .upgrade(async (tx) => {
+      if (await tx.table('meta').get('cursor')) await tx.table('meta').put({ key: COMPLETE_KEY, value: true })
+    })
   return db
 }
 

@@ -3,11 +3,10 @@
 // local write still waiting in the outbox is left alone (V7); a reset refills from zero.
 import type { SyncResponse } from '#shared/sync.ts'
 import { CLIENT_COLLECTIONS, collectionOf } from './collections.ts'
-import type { LocalDb } from './local-db.ts'
+import { COMPLETE_KEY, CURSOR_KEY, type LocalDb } from './local-db.ts'
 import { authHeaders, syncConfig } from './sync-config.ts'
 import { isQuotaError, setSyncStatus } from './sync-status.ts'
 
-const CURSOR_KEY = 'cursor'
 export const PULL_PAGE_SIZE = 500
 /**
  * Rows written per call inside a page's transaction. Each call ends with an IndexedDB event, so the
@@ -28,6 +27,7 @@ export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> 
   await db.transaction('rw', db.tables, async () => {
     const waiting = await pendingRecords(db)
     if (page.reset) {
+      await db.meta.delete(COMPLETE_KEY)
       // Start over, but keep rows whose local writes have not reached the server yet.
       for (const collection of CLIENT_COLLECTIONS) {
         const table = db.table(collection.name)
@@ -61,6 +61,7 @@ export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> 
       await db.table(name).bulkDelete(keys.filter((k) => !putKeys.has(k)))
     }
     await db.meta.put({ key: CURSOR_KEY, value: page.cursor })
+    if (!page.hasMore) await db.meta.put({ key: COMPLETE_KEY, value: true })
   })
 }
 
