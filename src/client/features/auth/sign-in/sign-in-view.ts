@@ -207,6 +207,8 @@ export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
         state.sent = body.message
         state.busy = false
         draw()
+        // The form that had the focus is gone: the way back to signing in takes it.
+        root.querySelector<HTMLButtonElement>('button[data-back]')?.focus()
         return
       }
       const { email, password } = checked.output as { email: string; password: string }
@@ -258,7 +260,12 @@ export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
         alertBox({ tone: 'success', text: state.sent }),
         h(
           'button',
-          { type: 'button', class: buttonClass('secondary'), onclick: () => showForgot(false) },
+          {
+            type: 'button',
+            class: buttonClass('secondary'),
+            'data-back': true,
+            onclick: () => showForgot(false),
+          },
           t`Back to sign in`,
         ),
       )
