@@ -5,11 +5,18 @@ import type { Database } from '../db/schema.ts'
 import type { AuthUser, College } from './context.ts'
 import { tenantScope } from './tenant-scope.ts'
 
-export type PullContext = {
+/** What a pull knows before its page is built: who asks, in which college. */
+export type PullRequest = {
   db: Kysely<Database>
   user: AuthUser
   /** The college as this request read it (kept a few seconds, emptied by any write to it). */
   college: College
+  /** Per-pull memo for values several collections need (the user's audience). */
+  memo: Map<string, Promise<unknown>>
+}
+
+/** A pull while its page is built: the page functions (features/sync/sync-pages.ts) set the bounds. */
+export type PullContext = PullRequest & {
   /**
    * The page holds changes numbered after `since` and up to `until`, the first `limit - 1` of them in
    * `order`. Each source returns at most `limit` rows in that order. The sources are read one after
@@ -24,8 +31,6 @@ export type PullContext = {
   order: 'asc' | 'desc'
   /** Part of a first sync: nothing to delete on the client, so no tombstones are sent. */
   initial: boolean
-  /** Per-pull memo for values several collections need (the user's audience). */
-  memo: Map<string, Promise<unknown>>
 }
 
 export type SyncSource = {
@@ -37,7 +42,7 @@ export type SyncSource = {
    */
   lookup?: true
   /** Runs before a pull (for example: scheduled posts whose date has come get a change number). */
-  prepare?: (ctx: PullContext) => Promise<void>
+  prepare?: (pull: PullRequest) => Promise<void>
   changes: (ctx: PullContext) => Promise<SyncChange[]>
 }
 

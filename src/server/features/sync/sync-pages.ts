@@ -1,7 +1,12 @@
 // The two kinds of sync page: catching up from a cursor, oldest change first, and a first sync, which
 // brings the lookup lists and then everything else newest first (README, "How offline sync works").
 import type { SyncChange, SyncResponse } from '#shared/sync.ts'
-import { type PullContext, pageOrder, type SyncSource } from '../../platform/sync-registry.ts'
+import {
+  type PullContext,
+  type PullRequest,
+  pageOrder,
+  type SyncSource,
+} from '../../platform/sync-registry.ts'
 import { lastVersion } from '../../platform/sync-versions.ts'
 import { encodeSyncCursor, type SyncCursor } from './sync-cursor.ts'
 
@@ -37,13 +42,14 @@ async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: 
 
 /** The changes after the cursor's change number, oldest first. */
 export async function catchUpPage(
-  ctx: PullContext,
+  pull: PullRequest,
   sources: readonly SyncSource[],
   mine: Mine,
   from: number,
   limit: number,
 ): Promise<SyncResponse> {
-  Object.assign(ctx, { since: from, until: await lastVersion(ctx.db, ctx.college.id), order: 'asc' })
+  const until = await lastVersion(pull.db, pull.college.id)
+  const ctx: PullContext = { ...pull, since: from, until, limit, order: 'asc', initial: false }
   const page = await collect(ctx, sources, limit)
   const version = page.changes.at(-1)?.version ?? from
   return { ...page, cursor: encodeSyncCursor({ ...mine, version }), reset: false }
@@ -57,14 +63,14 @@ export async function catchUpPage(
  * comes with the next pull.
  */
 export async function firstSyncPage(
-  ctx: PullContext,
+  pull: PullRequest,
   sources: readonly SyncSource[],
   mine: Mine,
   cursor: SyncCursor | undefined,
   limit: number,
 ): Promise<SyncResponse> {
-  ctx.initial = true
-  const top = cursor?.walk ? cursor.version : await lastVersion(ctx.db, ctx.college.id)
+  const top = cursor?.walk ? cursor.version : await lastVersion(pull.db, pull.college.id)
+  const ctx: PullContext = { ...pull, since: -1, until: top, limit, order: 'asc', initial: true }
   let { after, below } = cursor?.walk ?? { after: -1, below: top + 1 }
   let changes: SyncChange[] = []
   let hasMore = true

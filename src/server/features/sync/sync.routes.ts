@@ -7,7 +7,7 @@ import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/syn
 import { atMost } from '../../platform/at-most.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
-import { type PullContext, syncSources } from '../../platform/sync-registry.ts'
+import { type PullRequest, syncSources } from '../../platform/sync-registry.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { validate } from '../../platform/validate.ts'
 import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
@@ -49,23 +49,13 @@ syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
     } satisfies SyncResponse)
   }
   return pageBuilds(async () => {
-    const ctx: PullContext = {
-      db: c.var.deps.db,
-      user,
-      college: requireCollege(c),
-      since: -1,
-      until: 0,
-      limit: 0,
-      order: 'asc',
-      initial: false,
-      memo: new Map(),
-    }
+    const pull: PullRequest = { db: c.var.deps.db, user, college: requireCollege(c), memo: new Map() }
     const sources = syncSources()
-    for (const source of sources) await source.prepare?.(ctx)
+    for (const source of sources) await source.prepare?.(pull)
     const body =
       cursor && cursor.version >= 0 && !cursor.walk
-        ? await catchUpPage(ctx, sources, mine, cursor.version, limit)
-        : await firstSyncPage(ctx, sources, mine, cursor, limit)
+        ? await catchUpPage(pull, sources, mine, cursor.version, limit)
+        : await firstSyncPage(pull, sources, mine, cursor, limit)
     return c.json(body)
   })
 })
