@@ -108,7 +108,8 @@ export function createLocalDb(name: string): LocalDb {
   db.version(8)
     .stores({})
     .upgrade(async (tx) => {
-      if (await tx.table('meta').get('cursor')) await tx.table('meta').put({ key: COMPLETE_KEY, value: true })
+      if (await tx.table('meta').get(CURSOR_KEY))
+        await tx.table('meta').put({ key: COMPLETE_KEY, value: true })
     })
   return db
 }
