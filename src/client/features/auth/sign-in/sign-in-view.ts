@@ -5,31 +5,27 @@
 // the first wrong field focused, messages that follow what is typed after a first attempt, the
 // server's 422 messages on their fields, one alert for the rest.
 import { t } from '@lingui/core/macro'
-import { CircleAlert, CircleCheck, Info, Languages, LoaderCircle, SunMoon, TriangleAlert } from 'lucide'
 import { forgotPasswordSchema, loginSchema } from '#shared/auth.schema.ts'
-import { LOCALE_NAMES, LOCALES, type Locale, THEMES, type Theme } from '#shared/constants.ts'
 import { api } from '../../../platform/api.ts'
 import { login } from '../../../platform/auth-actions.ts'
 import { collegeAtom } from '../../../platform/college.ts'
 import { applyServerErrors } from '../../../platform/form-errors.ts'
-import { chooseLocale, localeAtom } from '../../../platform/i18n.ts'
+import { localeAtom } from '../../../platform/i18n.ts'
 import { onlineAtom } from '../../../platform/online.ts'
 import { loginErrorAtom } from '../../../platform/session.ts'
 import { store } from '../../../platform/store.ts'
-import { setTheme, themeAtom } from '../../../platform/theme.ts'
 import { buttonClass } from '../../../ui/button-styles.ts'
-import { h, icon } from '../../../ui/dom.ts'
-import {
-  type AlertTone,
-  alertClass,
-  alertToneClass,
-  controlClass,
-  fieldErrorClass,
-  labelClass,
-  selectClass,
-  selectIconClass,
-} from '../../../ui/field-classes.ts'
+import { h } from '../../../ui/dom.ts'
 import { checkFields, type FieldMessages } from '../../../ui/light-form-check.ts'
+import {
+  type Alert,
+  alertBox,
+  linkButton,
+  signInFrame,
+  submitButton,
+  type TextField,
+  textField,
+} from './sign-in-parts.ts'
 import { type SignInSearch, safeRedirect } from './sign-in-search.ts'
 
 export type SignInHost = {
@@ -41,9 +37,6 @@ export type SignInHost = {
 }
 
 type FieldName = 'email' | 'password' | 'recovery'
-type Alert = { tone: AlertTone; text: string }
-
-const ALERT_ICONS = { error: CircleAlert, success: CircleCheck, warning: TriangleAlert, info: Info }
 
 /** Draws the page into `root`; returns what takes it away again. */
 export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
@@ -61,7 +54,7 @@ export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
     /** The recovery mail went out: the server's words for it. */
     sent: undefined as string | undefined,
   }
-  let fields = new Map<FieldName, { input: HTMLInputElement; show: (message?: string) => void }>()
+  let fields = new Map<FieldName, TextField>()
   let alerts: HTMLElement | undefined
   let shownAlerts = ''
   let submit: HTMLButtonElement | undefined
@@ -103,44 +96,22 @@ export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
   }
 
   const field = (name: FieldName, label: string, type: 'email' | 'password', autocomplete: string) => {
-    const id = `sign-in-${name}`
-    const input = h('input', {
-      id,
+    const made = textField({
+      id: `sign-in-${name}`,
       name,
+      label,
       type,
       autocomplete,
-      class: controlClass,
-      oninput: () => {
-        state.values[name] = input.value
+      value: state.values[name],
+      onInput: (value) => {
+        state.values[name] = value
         if (!state.checked) return
         state.errors[name] = check().errors?.[name]
         update()
       },
     })
-    input.value = state.values[name]
-    const wrapper = h(
-      'div',
-      { class: 'flex flex-col gap-1.5' },
-      h('label', { for: id, class: labelClass }, label),
-      input,
-    )
-    let error: HTMLElement | undefined
-    fields.set(name, {
-      input,
-      show: (message) => {
-        if (message === error?.textContent) return
-        error?.remove()
-        error = undefined
-        input.removeAttribute('aria-invalid')
-        input.removeAttribute('aria-describedby')
-        if (!message) return
-        error = h('p', { id: `${id}-error`, role: 'alert', class: fieldErrorClass }, message)
-        wrapper.append(error)
-        input.setAttribute('aria-invalid', 'true')
-        input.setAttribute('aria-describedby', `${id}-error`)
-      },
-    })
-    return wrapper
+    fields.set(name, made)
+    return made.wrapper
   }
 
   /** The schema and the server name the recovery form's field `email`; on this page it is `recovery`. */
@@ -294,46 +265,13 @@ export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
     alerts = undefined
     submit = undefined
     shownAlerts = ''
-    const college = store.get(collegeAtom)
-    const home = h(
-      'a',
-      {
-        href: '/',
-        class: 'flex flex-col items-center gap-3 rounded-2xl p-2',
-        onclick: (event) => {
-          const click = event as MouseEvent
-          if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return
-          event.preventDefault()
-          host.go('/')
-        },
-      },
-      h('img', { src: college.logo, alt: '', class: 'size-16 rounded-2xl object-cover shadow-sm' }),
-      h(
-        'span',
-        { class: 'text-center text-lg font-semibold', 'data-testid': 'college-name', dir: 'auto' },
-        college.name,
-      ),
-    )
     root.replaceChildren(
-      h(
-        'div',
-        {
-          class:
-            'flex min-h-dvh flex-col items-center gap-6 bg-linear-to-b from-brand-soft to-transparent px-4 pt-4 pb-10',
-        },
-        h('div', { class: 'flex flex-wrap justify-end gap-2 self-stretch' }, languageSelect(), themeSelect()),
-        home,
-        h(
-          'main',
-          { class: 'card w-full max-w-sm p-6 sm:p-7' },
-          h(
-            'h1',
-            { class: 'mb-5 text-2xl font-bold tracking-tight' },
-            state.forgot ? t`Recover your password` : t`Sign in`,
-          ),
-          state.forgot ? recoveryForm() : loginForm(),
-        ),
-      ),
+      signInFrame({
+        college: store.get(collegeAtom),
+        title: state.forgot ? t`Recover your password` : t`Sign in`,
+        content: state.forgot ? recoveryForm() : loginForm(),
+        onHome: () => host.go('/'),
+      }),
     )
     update()
     if (focused) document.getElementById(focused)?.focus()
@@ -350,54 +288,4 @@ export function mountSignIn(root: HTMLElement, host: SignInHost): () => void {
     for (const stop of watching) stop()
     root.replaceChildren()
   }
-}
-
-function alertBox({ tone, text }: Alert): HTMLElement {
-  return h(
-    'div',
-    { role: tone === 'error' ? 'alert' : 'status', class: `${alertClass} ${alertToneClass[tone]}` },
-    icon(ALERT_ICONS[tone], 'mt-0.5 size-5 shrink-0'),
-    h('div', { class: 'min-w-0 flex-1' }, text),
-  )
-}
-
-function submitButton(label: string): HTMLButtonElement {
-  return h(
-    'button',
-    { type: 'submit', class: buttonClass('primary') },
-    icon(LoaderCircle, 'spinner hidden size-4 animate-spin motion-reduce:animate-none'),
-    label,
-  )
-}
-
-function linkButton(label: string, onclick: () => void): HTMLButtonElement {
-  return h('button', { type: 'button', class: 'link self-start text-sm', onclick }, label)
-}
-
-/** The public pages' language choice: a native select, as the app's (ui/language-menu.tsx). */
-function languageSelect(): HTMLElement {
-  const current = store.get(localeAtom)
-  const select = h(
-    'select',
-    {
-      'aria-label': t`Language`,
-      class: selectClass,
-      onchange: () => void chooseLocale(select.value as Locale),
-    },
-    ...LOCALES.map((code) =>
-      h('option', { value: code, lang: code, selected: code === current }, LOCALE_NAMES[code]),
-    ),
-  )
-  return h('div', { class: 'relative' }, icon(Languages, selectIconClass), select)
-}
-
-function themeSelect(): HTMLElement {
-  const labels: Record<Theme, string> = { light: t`Light`, dark: t`Dark`, auto: t`Automatic` }
-  const current = store.get(themeAtom)
-  const select = h(
-    'select',
-    { 'aria-label': t`Theme`, class: selectClass, onchange: () => setTheme(select.value as Theme) },
-    ...THEMES.map((value) => h('option', { value, selected: value === current }, labels[value])),
-  )
-  return h('div', { class: 'relative' }, icon(SunMoon, selectIconClass), select)
 }
