@@ -1,14 +1,14 @@
-// Answers are compressed as the browser asks: Brotli or gzip for text over 1 KB, built files from the
-// copies the build compressed, nothing for small answers, empty ones or a browser that asks for none.
+// Answers are compressed as the browser asks: Zstandard, Brotli or gzip for text over 1 KB, built files
+// from the copies the build compressed, nothing for small answers, empty ones or a browser that asks for none.
 import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib'
 import { createAdaptorServer } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { preferredEncoding } from '#server/platform/compression.ts'
+import { compress, preferredEncoding } from '#server/platform/compression.ts'
 import { precompressDir } from '../../scripts/precompress.ts'
 import { type BuiltClient, writeBuiltClient } from './helpers/built-client.ts'
 import { EN } from './helpers/http.ts'
@@ -46,20 +46,22 @@ const get = (path: string, acceptEncoding?: string, extra: Record<string, string
 async function decoded(res: Response): Promise<string> {
   const bytes = Buffer.from(await res.arrayBuffer())
   const encoding = res.headers.get('content-encoding')
+  if (encoding === 'zstd') return zstdDecompressSync(bytes).toString('utf8')
   if (encoding === 'br') return brotliDecompressSync(bytes).toString('utf8')
   if (encoding === 'gzip') return gunzipSync(bytes).toString('utf8')
   return bytes.toString('utf8')
 }
 
 describe('API answers', () => {
-  it('a large JSON answer comes in Brotli, or gzip, as asked, and decodes to the same answer', async () => {
+  it('a large JSON answer comes in Zstandard, Brotli or gzip, as asked, and decodes to the same answer', async () => {
     const plain = await get('/api/v1/sync?limit=200')
     expect(plain.headers.get('content-encoding')).toBeNull()
     const text = await plain.text()
     expect(text.length).toBeGreaterThan(5_000)
 
     for (const [asked, answered] of [
-      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate, br, zstd', 'zstd'],
+      ['gzip, deflate, br', 'br'],
       ['gzip', 'gzip'],
       ['br;q=0, gzip;q=0.8', 'gzip'],
       ['*', 'br'],
@@ -111,7 +113,7 @@ describe('API answers', () => {
 
 describe('built files', () => {
   it("sends the build's Brotli copy when there is one and the browser takes Brotli", async () => {
-    const res = await get('/assets/big-abc.js', 'gzip, br')
+    const res = await get('/assets/big-abc.js', 'gzip, deflate, br, zstd')
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(res.headers.get('vary')).toContain('Accept-Encoding')
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
@@ -148,7 +150,23 @@ describe('built files', () => {
 })
 
 describe('choosing the encoding', () => {
-  it('prefers Brotli, then gzip, and honours q=0', () => {
+  it('compresses a large answer off the main thread and a small one in place, in each encoding', async () => {
+    const unpack = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync }
+    for (const size of [2_000, 200_000]) {
+      const text = JSON.stringify(Array.from({ length: size / 20 }, (_, i) => ({ id: i, n: `row ${i}` })))
+      for (const encoding of ['zstd', 'br', 'gzip'] as const) {
+        const packed = await compress(Buffer.from(text), encoding)
+        expect(packed.byteLength, `${encoding} ${size}`).toBeLessThan(text.length / 3)
+        expect(unpack[encoding](packed).toString('utf8'), `${encoding} ${size}`).toBe(text)
+      }
+    }
+  })
+
+  it('prefers Zstandard where it is named, then Brotli, then gzip, and honours q=0', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('zstd')
+    expect(preferredEncoding('zstd;q=0, br')).toBe('br')
+    expect(preferredEncoding('*')).toBe('br')
+    expect(preferredEncoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br')
     expect(preferredEncoding('gzip, deflate, br')).toBe('br')
     expect(preferredEncoding('GZIP')).toBe('gzip')
     expect(preferredEncoding('br;q=0, *;q=0.5')).toBe('gzip')
@@ -211,26 +229,29 @@ describe('through the Node server, as in production', () => {
       ).on('error', reject)
     })
 
-  it('a large JSON answer travels in Brotli or gzip, its length declared, and decodes to the plain one', async () => {
+  it('a large JSON answer travels in Zstandard, Brotli or gzip, its length declared, and decodes to the plain one', async () => {
     const plain = await raw('/api/v1/sync?limit=200', {})
     expect(plain.status).toBe(200)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.headers.vary).toContain('Accept-Encoding')
     expect(plain.bytes.length).toBeGreaterThan(5_000)
-    const br = await raw('/api/v1/sync?limit=200', { 'accept-encoding': 'gzip, deflate, br, zstd' })
-    expect(br.headers['content-encoding']).toBe('br')
-    expect(br.headers.vary).toContain('Accept-Encoding')
-    expect(br.headers['cache-control']).toBe('no-store')
-    expect(Number(br.headers['content-length'])).toBe(br.bytes.length)
-    expect(br.bytes.length).toBeLessThan(plain.bytes.length / 3)
-    expect(JSON.parse(brotliDecompressSync(br.bytes).toString('utf8'))).toEqual(
-      JSON.parse(plain.bytes.toString('utf8')),
-    )
-    const gzip = await raw('/api/v1/sync?limit=200', { 'accept-encoding': 'gzip' })
-    expect(gzip.headers['content-encoding']).toBe('gzip')
-    expect(JSON.parse(gunzipSync(gzip.bytes).toString('utf8'))).toEqual(
-      JSON.parse(plain.bytes.toString('utf8')),
-    )
+    const unpack = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync }
+    // What Chromium and Firefox ask, what Safari asks, and an older client.
+    for (const [asked, answered] of [
+      ['gzip, deflate, br, zstd', 'zstd'],
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await raw('/api/v1/sync?limit=200', { 'accept-encoding': asked })
+      expect(res.headers['content-encoding'], asked).toBe(answered)
+      expect(res.headers.vary, asked).toContain('Accept-Encoding')
+      expect(res.headers['cache-control'], asked).toBe('no-store')
+      expect(Number(res.headers['content-length']), asked).toBe(res.bytes.length)
+      expect(res.bytes.length, asked).toBeLessThan(plain.bytes.length / 3)
+      expect(JSON.parse(unpack[answered](res.bytes).toString('utf8')), asked).toEqual(
+        JSON.parse(plain.bytes.toString('utf8')),
+      )
+    }
   })
 
   it('a small answer is sent as it is, with its headers, to a browser that takes Brotli', async () => {

@@ -3,7 +3,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
-import { isCompressible, preferredEncoding } from './compression.ts'
+import { type Encoding, isCompressible, preferredEncoding } from './compression.ts'
 import type { AppEnv } from './context.ts'
 
 const TYPES: Record<string, string> = {
@@ -78,6 +78,9 @@ export type IndexRenderer = (c: Context<AppEnv>, template: string, version: stri
  * framework (src/client/sign-in.ts). The service worker answers every later visit with index.html,
  * whose router draws the same page.
  */
+/** The copies the build makes of each compressible file (scripts/precompress.ts), best first. */
+const BUILT_ENCODINGS: readonly Encoding[] = ['br', 'gzip']
+
 const PAGE_FILES: Record<string, string> = { '/auth/login': 'sign-in.html' }
 
 /** The page file this path is answered with. */
@@ -115,7 +118,9 @@ export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRendere
     const type = TYPES[extname(path)] ?? 'application/octet-stream'
     const headers = { 'Content-Type': type, 'Cache-Control': cacheControl(path) }
     // The copy the build compressed, when the browser takes it (see scripts/precompress.ts).
-    const encoding = isCompressible(type) ? preferredEncoding(c.req.header('accept-encoding')) : undefined
+    const encoding = isCompressible(type)
+      ? preferredEncoding(c.req.header('accept-encoding'), BUILT_ENCODINGS)
+      : undefined
     const packed = encoding && (await freshCopy(distDir, path, encoding === 'br' ? 'br' : 'gz'))
     if (encoding && packed) {
       return c.body(new Uint8Array(packed), 200, {

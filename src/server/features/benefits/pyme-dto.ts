@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Promotion, Pyme } from '#shared/benefits.schema.ts'
 import type { Database, PromotionsTable, PymesTable } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import { groupBy } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -34,9 +35,11 @@ export async function toPymeDtos(
     .selectFrom('promotions')
     .selectAll()
     .where(
-      'pyme_id',
-      'in',
-      rows.map((r) => r.id),
+      anyOf(
+        db,
+        'pyme_id',
+        rows.map((r) => r.id),
+      ),
     )
     .orderBy('starts_on')
     .orderBy('id')
@@ -46,7 +49,7 @@ export async function toPymeDtos(
     scope
       .selectFrom('companies')
       .select(['id', 'name'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.company_id))])
+      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.company_id))]))
       .execute(),
   ])
   const byPyme = groupBy(promotions, (p) => p.pyme_id)

@@ -3,6 +3,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { CollegeDocument, DocumentFile, DocumentKind } from '#shared/documents.schema.ts'
 import type { Database, DocumentFilesTable, DocumentsTable } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import { personName } from '../../platform/person-name.ts'
 import { groupBy, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -34,15 +35,17 @@ export async function toDocumentDtos(
       .selectFrom('document_files')
       .select(['id', 'kind', 'name', 'size', 'pages', 'thumb_key'])
       .where(
-        'id',
-        'in',
-        rows.map((r) => r.file_id),
+        anyOf(
+          db,
+          'id',
+          rows.map((r) => r.file_id),
+        ),
       )
       .execute(),
     scope
       .selectFrom('users')
       .select(['id', 'name', 'first_lastname'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.author_id))]))
       .execute(),
     withAudience
       ? scope
@@ -56,7 +59,7 @@ export async function toDocumentDtos(
             'users.name',
             'users.first_lastname',
           ])
-          .where('document_targets.document_id', 'in', ids)
+          .where(anyOf(db, 'document_targets.document_id', ids))
           .orderBy('document_targets.id')
           .execute()
       : Promise.resolve([]),

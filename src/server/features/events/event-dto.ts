@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { CalendarEvent } from '#shared/events.schema.ts'
 import type { Database, EventsTable } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import { groupBy, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
@@ -17,15 +18,17 @@ export async function toEventDtos(
       .selectFrom('event_targets')
       .select(['event_id', 'grade_id', 'course_id'])
       .where(
-        'event_id',
-        'in',
-        rows.map((r) => r.id),
+        anyOf(
+          db,
+          'event_id',
+          rows.map((r) => r.id),
+        ),
       )
       .execute(),
     scope
       .selectFrom('users')
       .select(['id', 'name', 'first_lastname'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.author_id))]))
       .execute(),
   ])
   const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))

@@ -9,6 +9,7 @@ import type {
   MessageAttachment,
 } from '#shared/messenger.schema.ts'
 import type { Database } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
@@ -38,7 +39,7 @@ export async function conversationDtos(
       'me.muted',
       'me.version as member_version',
     ])
-    .where('conversations.id', 'in', ids)
+    .where(anyOf(db, 'conversations.id', ids))
     .where('me.user_id', '=', viewerId)
     .execute()
   const members = await scope
@@ -55,7 +56,7 @@ export async function conversationDtos(
       'users.first_lastname',
       'roles.key as role_key',
     ])
-    .where('conversation_members.conversation_id', 'in', ids)
+    .where(anyOf(db, 'conversation_members.conversation_id', ids))
     .orderBy('conversation_members.id')
     .execute()
   return rows.map((row) => {

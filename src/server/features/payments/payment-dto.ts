@@ -10,6 +10,7 @@ import type {
   PaymentStatus,
 } from '#shared/payments.schema.ts'
 import type { Database, FeesTable, PaymentsTable } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { appliesTo, dueAfter, type FamilyStudent } from './fee-family.ts'
@@ -90,9 +91,13 @@ export async function toPaymentDtos(
       .selectFrom('fees')
       .leftJoin('grades', 'grades.id', 'fees.grade_id')
       .select(['fees.id', 'fees.concept', 'grades.name as grade_name'])
-      .where('fees.id', 'in', [...new Set(rows.map((r) => r.fee_id))])
+      .where(anyOf(db, 'fees.id', [...new Set(rows.map((r) => r.fee_id))]))
       .execute(),
-    scope.selectFrom('users').select(['id', 'name', 'first_lastname']).where('id', 'in', people).execute(),
+    scope
+      .selectFrom('users')
+      .select(['id', 'name', 'first_lastname'])
+      .where(anyOf(db, 'id', people))
+      .execute(),
   ])
   const feeOf = new Map(fees.map((f) => [f.id, f]))
   const nameOf = new Map(users.map((u) => [u.id, personName(u)]))

@@ -3,6 +3,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Post, PostImage } from '#shared/posts.schema.ts'
 import type { Database, PostImagesTable, PostsTable } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import { groupBy, type TargetRow, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -29,13 +30,18 @@ export async function toPostDtos(
     scope
       .selectFrom('post_targets')
       .select(['post_id', 'grade_id', 'course_id'])
-      .where('post_id', 'in', ids)
+      .where(anyOf(db, 'post_id', ids))
       .execute(),
-    scope.selectFrom('post_images').selectAll().where('post_id', 'in', ids).orderBy('position').execute(),
+    scope
+      .selectFrom('post_images')
+      .selectAll()
+      .where(anyOf(db, 'post_id', ids))
+      .orderBy('position')
+      .execute(),
     scope
       .selectFrom('users')
       .select(['id', 'name', 'first_lastname', 'avatar'])
-      .where('id', 'in', [...new Set(rows.map((r) => r.author_id))])
+      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.author_id))]))
       .execute(),
   ])
   const authorById = new Map(authors.map((a) => [a.id, a]))

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Process } from '#shared/processes.schema.ts'
 import type { Database, ProcessesTable } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
 import type { Audience } from '../../platform/audience.ts'
 import { groupBy } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -30,13 +31,13 @@ export async function toProcessDtos(
       'supervisor',
       'notes',
     ])
-    .where('process_id', 'in', ids)
+    .where(anyOf(db, 'process_id', ids))
   if (!audience.all) schedulesQuery = schedulesQuery.where('course_id', 'in', [0, ...audience.courseIds])
   const [courses, schedules] = await Promise.all([
     scope
       .selectFrom('process_courses')
       .select(['process_id', 'course_id'])
-      .where('process_id', 'in', ids)
+      .where(anyOf(db, 'process_id', ids))
       .execute(),
     schedulesQuery.orderBy('on_date').orderBy('weekday').orderBy('starts_at').execute(),
   ])
