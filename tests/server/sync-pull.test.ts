@@ -300,6 +300,35 @@ describe('V6 later pulls from a cursor', () => {
     expect(page).toEqual({ changes: [], cursor, hasMore: false, reset: false })
   })
 
+  it('with nothing written in the college since the cursor, no collection is read; with a write, every one is', async () => {
+    const { cursor } = await pullAll(t, tok.guardian!)
+    const asked: string[] = []
+    const sources = syncSources()
+    const originals = sources.map((source) => source.changes)
+    sources.forEach((source, i) => {
+      ;(source as { changes: typeof source.changes }).changes = (ctx) => {
+        asked.push(source.collection)
+        return originals[i]!(ctx)
+      }
+    })
+    try {
+      const quiet = await pull(t, tok.guardian!, { since: cursor })
+      expect(quiet.page).toEqual({ changes: [], cursor, hasMore: false, reset: false })
+      expect(asked).toEqual([])
+      // Another family's notification moves the college's change number: everything is looked at,
+      // and nothing of it reaches this guardian.
+      await addNotifications(t, uid.student2!, ['Solo para otra familia'])
+      const after = await pull(t, tok.guardian!, { since: cursor })
+      expect(after.page.changes).toEqual([])
+      expect(after.page.hasMore).toBe(false)
+      expect(new Set(asked)).toEqual(new Set(sources.map((s) => s.collection)))
+    } finally {
+      sources.forEach((source, i) => {
+        ;(source as { changes: typeof source.changes }).changes = originals[i]!
+      })
+    }
+  })
+
   it('a tombstone deletes: a post deleted after the first pull arrives as a delete', async () => {
     const post = await createPost(t, tok.staff!, { title: 'Se borrará' })
     const { changes: before, cursor } = await pullAll(t, tok.guardian!)

@@ -49,6 +49,11 @@ export async function catchUpPage(
   limit: number,
 ): Promise<SyncResponse> {
   const until = await lastVersion(pull.db, pull.college.id)
+  // Nothing written in the college since the cursor: no collection has a change to read. Most pulls
+  // (every open tab's timer, focus, reconnection) find nothing, and each source's query cost more
+  // than this answer (an empty pull: 2.6 ms in the process, 27 statements).
+  if (until <= from)
+    return { changes: [], hasMore: false, cursor: encodeSyncCursor({ ...mine, version: from }), reset: false }
   const ctx: PullContext = { ...pull, since: from, until, limit, order: 'asc', initial: false }
   const page = await collect(ctx, sources, limit)
   const version = page.changes.at(-1)?.version ?? from
