@@ -43,7 +43,39 @@ export type SyncSource = {
   lookup?: true
   /** Runs before a pull (for example: scheduled posts whose date has come get a change number). */
   prepare?: (pull: PullRequest) => Promise<void>
-  changes: (ctx: PullContext) => Promise<SyncChange[]>
+  changes: (ctx: PullContext) => Promise<SyncChange[] | ReadRows>
+}
+
+/**
+ * Rows a source read for a page, made into changes only for as many of them as the page keeps. Each
+ * source reads up to the page's length and the page keeps the first of them all: a family's first
+ * page read 451 posts, 451 notifications and 451 events for its 500 places, and shaped every post
+ * and event, with its targets, pictures and author, to drop most of them.
+ */
+export type ReadRows = {
+  /** The change numbers of the rows read, in the page's order. */
+  versions: readonly number[]
+  /** The changes of the first `count` of those rows, in that order. */
+  shape: (count: number) => Promise<SyncChange[]>
+  /** Changes already made (deletions), after the rows. */
+  ready: readonly SyncChange[]
+}
+
+/** `ReadRows` of rows read in the page's order, made into puts by `dtosOf` once the page is known. */
+export function shapeLater<R extends { version: number | string | bigint }>(
+  collection: CollectionName,
+  rows: readonly R[],
+  dtosOf: (rows: R[]) => Promise<readonly { id: string }[]>,
+  ready: readonly SyncChange[] = [],
+): ReadRows {
+  return {
+    versions: rows.map((row) => Number(row.version)),
+    shape: async (count) => {
+      const kept = rows.slice(0, count)
+      return putsOf(collection, kept, await dtosOf(kept))
+    },
+    ready,
+  }
 }
 
 const sources: SyncSource[] = []
@@ -59,7 +91,9 @@ export function syncSources(): readonly SyncSource[] {
 }
 
 /** Sorts changes in the page's order (`PullContext.order`). */
-export function pageOrder(ctx: PullContext): (a: SyncChange, b: SyncChange) => number {
+export function pageOrder<T extends { version: number } = SyncChange>(
+  ctx: PullContext,
+): (a: T, b: T) => number {
   return ctx.order === 'asc' ? (a, b) => a.version - b.version : (a, b) => b.version - a.version
 }
 

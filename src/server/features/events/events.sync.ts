@@ -1,18 +1,18 @@
 // The calendar's mirrored collections: events (per audience) and their categories (college-wide).
-import type { SyncChange } from '#shared/sync.ts'
 import {
   collegeWideChanges,
   departures,
   memo,
   type PullContext,
-  putsOf,
+  type ReadRows,
   type SyncSource,
+  shapeLater,
 } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { eventAudienceOf, exitedEvent, reachesAudience, visibleEvents } from './event-audience.ts'
 import { toEventDtos } from './event-dto.ts'
 
-async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
+async function eventChanges(ctx: PullContext): Promise<ReadRows> {
   const audience = await memo(ctx, 'event-audience', () => eventAudienceOf(ctx.db, ctx.user))
   const scope = tenantScope(ctx.db, ctx.college.id)
   const visible = await scope
@@ -24,8 +24,12 @@ async function eventChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
-  const puts = putsOf('events', visible, await toEventDtos(ctx.db, ctx.college.id, visible))
-  return [...puts, ...(await departures(ctx, 'events', exitedEvent(audience), reachesAudience(audience)))]
+  return shapeLater(
+    'events',
+    visible,
+    (rows) => toEventDtos(ctx.db, ctx.college.id, rows),
+    await departures(ctx, 'events', exitedEvent(audience), reachesAudience(audience)),
+  )
 }
 
 export const eventsSyncSources: SyncSource[] = [

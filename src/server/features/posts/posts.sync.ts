@@ -5,15 +5,16 @@ import {
   collegeWideChanges,
   memo,
   type PullContext,
-  putsOf,
+  type ReadRows,
   type SyncSource,
+  shapeLater,
 } from '../../platform/sync-registry.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { exitedFrom, postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 import { announceDuePosts } from './posts.service.ts'
 
-async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
+async function postChanges(ctx: PullContext): Promise<ReadRows> {
   const audience = await memo(ctx, 'audience', () => postAudienceOf(ctx.db, ctx.user))
   const now = nowIso()
   const scope = tenantScope(ctx.db, ctx.college.id)
@@ -24,8 +25,8 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version', ctx.order)
     .limit(ctx.limit)
   const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
-  const puts = putsOf('posts', visible, await toPostDtos(ctx.db, ctx.college.id, visible))
-  if (ctx.initial) return puts
+  const dtosOf = (rows: typeof visible) => toPostDtos(ctx.db, ctx.college.id, rows)
+  if (ctx.initial) return shapeLater('posts', visible, dtosOf)
   // Posts that left an audience this user was in, and that they cannot see now: the mirror drops
   // them. Nobody is told the id of a post they could never see (another course's, a scheduled one).
   const gone = await scope
@@ -41,12 +42,14 @@ async function postChanges(ctx: PullContext): Promise<SyncChange[]> {
     .orderBy('version', ctx.order)
     .limit(ctx.limit)
     .execute()
-  return [
-    ...puts,
-    ...gone.map(
+  return shapeLater(
+    'posts',
+    visible,
+    dtosOf,
+    gone.map(
       (r) => ({ collection: 'posts', op: 'delete', id: r.id, version: Number(r.version) }) as SyncChange,
     ),
-  ]
+  )
 }
 
 async function readChanges(ctx: PullContext): Promise<SyncChange[]> {

@@ -5,6 +5,7 @@ import {
   type PullContext,
   type PullRequest,
   pageOrder,
+  type ReadRows,
   type SyncSource,
 } from '../../platform/sync-registry.ts'
 import { lastVersion } from '../../platform/sync-versions.ts'
@@ -15,19 +16,32 @@ type Mine = Pick<SyncCursor, 'userId' | 'epoch'>
 
 const byVersion = (a: SyncChange, b: SyncChange) => a.version - b.version
 
+/** A change of the page being built: made already, or the next row of a source's `ReadRows`. */
+type Candidate = { version: number; change?: SyncChange; read?: number }
+
 /**
  * The first `limit` changes of these sources between `ctx.since` and `ctx.until`, in `ctx.order`, and
  * whether more follow. One source after another, each reading only as far as the page can still
  * reach: once those read hold `limit + 1` changes (the last one tells `hasMore`), the bounds close in
  * on the last of them, and the sources read next skip every row past it instead of reading, shaping
- * and dropping a page of their own.
+ * and dropping a page of their own. Rows a source hands over unshaped (`ReadRows`) are shaped once
+ * the page is known, only those it keeps: a prefix of each source's rows, which come in page order
+ * (the sort is stable, so rows sharing a change number keep theirs too).
  */
 async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: number): Promise<Page> {
   ctx.limit = limit + 1
-  const inOrder = pageOrder(ctx)
-  let all: SyncChange[] = []
+  const inOrder = pageOrder<Candidate>(ctx)
+  const reads: ReadRows[] = []
+  const all: Candidate[] = []
   for (const source of sources) {
-    all = all.concat(await source.changes(ctx))
+    const got = await source.changes(ctx)
+    if (Array.isArray(got)) {
+      for (const change of got) all.push({ version: change.version, change })
+    } else {
+      const read = reads.push(got) - 1
+      for (const version of got.versions) all.push({ version, read })
+      for (const change of got.ready) all.push({ version: change.version, change })
+    }
     if (all.length >= ctx.limit) {
       all.sort(inOrder)
       all.length = ctx.limit
@@ -37,7 +51,13 @@ async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: 
     }
   }
   all.sort(inOrder)
-  return { changes: all.slice(0, limit), hasMore: all.length > limit }
+  const kept = all.slice(0, limit)
+  const counts = reads.map(() => 0)
+  for (const candidate of kept) if (candidate.read !== undefined) counts[candidate.read]!++
+  const shaped = await Promise.all(reads.map((read, i) => (counts[i] ? read.shape(counts[i]!) : [])))
+  const next = reads.map(() => 0)
+  const changes = kept.map((c) => c.change ?? shaped[c.read!]![next[c.read!]!++]!)
+  return { changes, hasMore: all.length > limit }
 }
 
 /** The changes after the cursor's change number, oldest first. */
