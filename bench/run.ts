@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { SyncResponse } from '#shared/sync.ts'
 import {
   compareEndpoint,
   type Endpoint,
@@ -157,6 +158,12 @@ async function apiRows(
     },
     { label: 'GET /api/v1/sync first page (guardian)', path: '/api/v1/sync?limit=500', token, target: 0.8 },
     {
+      // What every open tab pulls when poked: its mirror was complete, and one thing was written.
+      label: 'GET /api/v1/sync catch-up with one change (guardian)',
+      path: await catchUpPath(app, token, admin),
+      token,
+    },
+    {
       label: 'GET /api/v1/sync first page, compressed as Chromium asks (Zstandard)',
       path: '/api/v1/sync?limit=500',
       token,
@@ -188,6 +195,43 @@ async function apiRows(
   )
   rows.push(...sync.rows)
   return { rows, puts: sync.run.puts }
+}
+
+/**
+ * The guardian's pull from the cursor of a complete mirror after one write that reaches them (a post
+ * category the administrator adds): the page a poked tab asks for.
+ */
+async function catchUpPath(app: Server, token: string, admin: string): Promise<string> {
+  const pullFrom = async (cursor: string) => {
+    const since = cursor ? `&since=${encodeURIComponent(cursor)}` : ''
+    const res = await fetch(`${app.origin}/api/v1/sync?limit=500${since}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    })
+    return (await res.json()) as SyncResponse
+  }
+  let cursor = ''
+  for (let page = await pullFrom(cursor); ; page = await pullFrom(cursor)) {
+    cursor = page.cursor
+    if (!page.hasMore) break
+  }
+  const made = await fetch(`${app.origin}/api/v1/post-categories`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${admin}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    body: JSON.stringify({ name: 'Bench' }),
+  })
+  if (!made.ok) throw new Error(`adding a post category answered ${made.status}`)
+  const path = `/api/v1/sync?limit=500&since=${encodeURIComponent(cursor)}`
+  const check = (await (
+    await fetch(`${app.origin}${path}`, {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    })
+  ).json()) as SyncResponse
+  if (check.changes.length !== 1) throw new Error(`the catch-up holds ${check.changes.length} changes, not 1`)
+  return path
 }
 
 /** The family's first sync page as sent to Chromium (Zstandard) and to Safari (Brotli), against plain. */

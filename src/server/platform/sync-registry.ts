@@ -3,6 +3,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { CollectionName, SyncChange } from '#shared/sync.ts'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser, College } from './context.ts'
+import type { ChangeTable } from './sync-probes.ts'
 import { tenantScope } from './tenant-scope.ts'
 
 /** What a pull knows before its page is built: who asks, in which college. */
@@ -41,6 +42,13 @@ export type SyncSource = {
    * brings next show with their names and colours.
    */
   lookup?: true
+  /**
+   * The tables whose change numbers carry this collection's changes, as its query reads them (with
+   * `sync_exits:`/`sync_tombstones:` and the collection for its exits and tombstones): a catch-up page
+   * asks the collection only when one of them has a change in its range (`sync-probes.ts`). Without
+   * them, every page asks it.
+   */
+  tables?: readonly ChangeTable[]
   /** Runs before a pull (for example: scheduled posts whose date has come get a change number). */
   prepare?: (pull: PullRequest) => Promise<void>
   changes: (ctx: PullContext) => Promise<SyncChange[] | ReadRows>

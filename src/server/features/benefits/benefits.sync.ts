@@ -71,7 +71,17 @@ async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const benefitsSyncSources: SyncSource[] = [
-  { collection: 'pyme_categories', lookup: true, changes: categoryChanges },
-  { collection: 'pymes', changes: pymeChanges },
-  { collection: 'banners', lookup: true, changes: bannerChanges },
+  {
+    collection: 'pyme_categories',
+    lookup: true,
+    tables: ['pyme_categories', 'sync_tombstones:pyme_categories'],
+    changes: categoryChanges,
+  },
+  { collection: 'pymes', tables: ['pymes', 'sync_tombstones:pymes'], changes: pymeChanges },
+  {
+    collection: 'banners',
+    lookup: true,
+    tables: ['banners', 'sync_tombstones:banners'],
+    changes: bannerChanges,
+  },
 ]

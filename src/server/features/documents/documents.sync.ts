@@ -59,11 +59,12 @@ async function openChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const documentsSyncSources: SyncSource[] = [
-  { collection: 'documents', changes: documentChanges },
+  { collection: 'documents', tables: ['documents', 'sync_exits:documents'], changes: documentChanges },
   { collection: 'document_opens', changes: openChanges },
   {
     collection: 'document_categories',
     lookup: true,
+    tables: ['document_categories', 'sync_tombstones:document_categories'],
     changes: (ctx) =>
       collegeWideChanges(ctx, 'document_categories', 'document_categories', [
         'id',

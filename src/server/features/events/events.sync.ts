@@ -33,10 +33,11 @@ async function eventChanges(ctx: PullContext): Promise<ReadRows> {
 }
 
 export const eventsSyncSources: SyncSource[] = [
-  { collection: 'events', changes: eventChanges },
+  { collection: 'events', tables: ['events', 'sync_exits:events'], changes: eventChanges },
   {
     collection: 'event_categories',
     lookup: true,
+    tables: ['event_categories', 'sync_tombstones:event_categories'],
     changes: (ctx) =>
       collegeWideChanges(ctx, 'event_categories', 'event_categories', ['id', 'name', 'color']),
   },

@@ -87,5 +87,5 @@ async function messageChanges(ctx: PullContext): Promise<SyncChange[]> {
 
 export const messengerSyncSources: SyncSource[] = [
   { collection: 'conversations', changes: conversationChanges },
-  { collection: 'messages', changes: messageChanges },
+  { collection: 'messages', tables: ['messages'], changes: messageChanges },
 ]

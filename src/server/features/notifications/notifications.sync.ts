@@ -26,5 +26,5 @@ async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const notificationsSyncSources: SyncSource[] = [
-  { collection: 'notifications', changes: notificationChanges },
+  { collection: 'notifications', tables: ['notifications'], changes: notificationChanges },
 ]

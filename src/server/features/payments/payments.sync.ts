@@ -64,6 +64,6 @@ async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const paymentsSyncSources: SyncSource[] = [
-  { collection: 'fees', changes: feeChanges },
-  { collection: 'payments', changes: paymentChanges },
+  { collection: 'fees', tables: ['fees'], changes: feeChanges },
+  { collection: 'payments', tables: ['payments'], changes: paymentChanges },
 ]

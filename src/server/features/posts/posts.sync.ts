@@ -75,11 +75,17 @@ async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 export const postsSyncSources: SyncSource[] = [
-  { collection: 'posts', prepare: (ctx) => announceDuePosts(ctx.db, ctx.college.id), changes: postChanges },
+  {
+    collection: 'posts',
+    tables: ['posts', 'sync_exits:posts'],
+    prepare: (ctx) => announceDuePosts(ctx.db, ctx.college.id),
+    changes: postChanges,
+  },
   { collection: 'post_reads', changes: readChanges },
   {
     collection: 'post_categories',
     lookup: true,
+    tables: ['post_categories', 'sync_tombstones:post_categories'],
     changes: (ctx) => collegeWideChanges(ctx, 'post_categories', 'post_categories', ['id', 'name', 'slug']),
   },
 ]

@@ -23,4 +23,6 @@ async function processChanges(ctx: PullContext): Promise<SyncChange[]> {
   ]
 }
 
-export const processesSyncSources: SyncSource[] = [{ collection: 'processes', changes: processChanges }]
+export const processesSyncSources: SyncSource[] = [
+  { collection: 'processes', tables: ['processes', 'sync_exits:processes'], changes: processChanges },
+]

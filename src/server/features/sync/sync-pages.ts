@@ -1,6 +1,7 @@
 // The two kinds of sync page: catching up from a cursor, oldest change first, and a first sync, which
 // brings the lookup lists and then everything else newest first (README, "How offline sync works").
 import type { SyncChange, SyncResponse } from '#shared/sync.ts'
+import { changedTables } from '../../platform/sync-probes.ts'
 import {
   type PullContext,
   type PullRequest,
@@ -60,6 +61,18 @@ async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: 
   return { changes, hasMore: all.length > limit }
 }
 
+/** The sources that may have a change between `from` and `until`: see `SyncSource.tables`. */
+async function withChanges(
+  pull: PullRequest,
+  sources: readonly SyncSource[],
+  from: number,
+  until: number,
+): Promise<readonly SyncSource[]> {
+  const tables = [...new Set(sources.flatMap((s) => s.tables ?? []))]
+  const changed = await changedTables(pull.db, pull.college.id, tables, from, until)
+  return sources.filter((s) => !s.tables || s.tables.some((table) => changed.has(table)))
+}
+
 /** The changes after the cursor's change number, oldest first. */
 export async function catchUpPage(
   pull: PullRequest,
@@ -75,7 +88,7 @@ export async function catchUpPage(
   if (until <= from)
     return { changes: [], hasMore: false, cursor: encodeSyncCursor({ ...mine, version: from }), reset: false }
   const ctx: PullContext = { ...pull, since: from, until, limit, order: 'asc', initial: false }
-  const page = await collect(ctx, sources, limit)
+  const page = await collect(ctx, await withChanges(pull, sources, from, until), limit)
   const version = page.changes.at(-1)?.version ?? from
   return { ...page, cursor: encodeSyncCursor({ ...mine, version }), reset: false }
 }
