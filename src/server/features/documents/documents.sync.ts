@@ -60,7 +60,7 @@ async function openChanges(ctx: PullContext): Promise<SyncChange[]> {
 
 export const documentsSyncSources: SyncSource[] = [
   { collection: 'documents', tables: ['documents', 'sync_exits:documents'], changes: documentChanges },
-  { collection: 'document_opens', changes: openChanges },
+  { collection: 'document_opens', tables: ['document_opens@user'], changes: openChanges },
   {
     collection: 'document_categories',
     lookup: true,

@@ -81,7 +81,7 @@ export const postsSyncSources: SyncSource[] = [
     prepare: (ctx) => announceDuePosts(ctx.db, ctx.college.id),
     changes: postChanges,
   },
-  { collection: 'post_reads', changes: readChanges },
+  { collection: 'post_reads', tables: ['post_reads@user'], changes: readChanges },
   {
     collection: 'post_categories',
     lookup: true,

@@ -69,7 +69,7 @@ async function withChanges(
   until: number,
 ): Promise<readonly SyncSource[]> {
   const tables = [...new Set(sources.flatMap((s) => s.tables ?? []))]
-  const changed = await changedTables(pull.db, pull.college.id, tables, from, until)
+  const changed = await changedTables(pull.db, pull.college.id, pull.user.id, tables, from, until)
   return sources.filter((s) => !s.tables || s.tables.some((table) => changed.has(table)))
 }
 
