@@ -91,3 +91,28 @@ it("reads a table of each person's own rows as the pulling person's", async () =
 it('asks nothing of an empty list', async () => {
   expect(await changedTables(t.db, demo, guardianId, [], 0, 1_000_000)).toEqual(new Set())
 })
+
+it("every table a collection names is one the probe can read: a name that is wrong would hide the collection's changes", async () => {
+  const { syncSources } = await import('#server/platform/sync-registry.ts')
+  await import('#server/app.ts')
+  const named = syncSources().flatMap((s) =>
+    (s.tables ?? []).map((table) => ({ collection: s.collection, table })),
+  )
+  expect(named.length).toBeGreaterThan(15)
+  const since = 0
+  const until = await lastVersion(t.db, demo)
+  for (const { collection, table } of named) {
+    // Each probe alone: an unknown table or column is an error, not an empty answer.
+    await expect(
+      changedTables(t.db, demo, guardianId, [table], since, until),
+      `${collection}: ${table}`,
+    ).resolves.toBeDefined()
+    const [name, of] = table.replace(/@user$/, '').split(':')
+    if (of) expect(['sync_exits', 'sync_tombstones'], table).toContain(name)
+    if (of)
+      expect(
+        syncSources().map((s) => s.collection),
+        table,
+      ).toContain(of)
+  }
+})
