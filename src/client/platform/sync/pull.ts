@@ -23,8 +23,21 @@ async function pendingRecords(db: LocalDb): Promise<Set<string>> {
   return new Set(keys.map(String))
 }
 
+/**
+ * The tables a page's transaction writes: the page's collections, the cursor's and the outbox's (read
+ * for waiting writes); every table for a reset. A transaction that writes holds off every read of its
+ * tables while it runs, so Home's other lists (notifications, events) read on while a page of posts
+ * lands.
+ */
+function tablesOf(db: LocalDb, page: SyncResponse): string[] {
+  if (page.reset) return db.tables.map((table) => table.name)
+  const names = new Set([db.meta.name, db.outbox.name])
+  for (const change of page.changes) if (collectionOf(change.collection)) names.add(change.collection)
+  return [...names]
+}
+
 export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> {
-  await db.transaction('rw', db.tables, async () => {
+  await db.transaction('rw', tablesOf(db, page), async () => {
     const waiting = await pendingRecords(db)
     if (page.reset) {
       await db.meta.delete(COMPLETE_KEY)
