@@ -10,6 +10,7 @@ import {
   type Endpoint,
   endpointHeaders,
   endpointRows,
+  fullSync,
   type LoadSettings,
   signIn,
   syncRows,
@@ -202,18 +203,7 @@ async function apiRows(
  * category the administrator adds): the page a poked tab asks for.
  */
 async function catchUpPath(app: Server, token: string, admin: string): Promise<string> {
-  const pullFrom = async (cursor: string) => {
-    const since = cursor ? `&since=${encodeURIComponent(cursor)}` : ''
-    const res = await fetch(`${app.origin}/api/v1/sync?limit=500${since}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    })
-    return (await res.json()) as SyncResponse
-  }
-  let cursor = ''
-  for (let page = await pullFrom(cursor); ; page = await pullFrom(cursor)) {
-    cursor = page.cursor
-    if (!page.hasMore) break
-  }
+  const { cursor } = await fullSync(app, token, 500)
   const made = await fetch(`${app.origin}/api/v1/post-categories`, {
     method: 'POST',
     headers: {

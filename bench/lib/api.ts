@@ -177,12 +177,14 @@ export type SyncRun = {
   puts: Record<string, number>
   /** Deletions sent (rows the user cannot see, which a first sync never stored), per collection. */
   deletes: Record<string, number>
+  /** The cursor of the last page: where the complete mirror stands. */
+  cursor: string
 }
 
 /** Pulls every page from zero as the client does (same page size), timing each request until its body is in. */
 export async function fullSync(server: Server, token: string, pageSize: number): Promise<SyncRun> {
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' }
-  const run: SyncRun = { rows: 0, pages: 0, ms: 0, pageBytes: [], puts: {}, deletes: {} }
+  const run: SyncRun = { rows: 0, pages: 0, ms: 0, pageBytes: [], puts: {}, deletes: {}, cursor: '' }
   let cursor: string | undefined
   for (;;) {
     const query = new URLSearchParams({ limit: String(pageSize) })
@@ -201,6 +203,7 @@ export async function fullSync(server: Server, token: string, pageSize: number):
       counts[change.collection] = (counts[change.collection] ?? 0) + 1
     }
     cursor = page.cursor
+    run.cursor = page.cursor
     if (!page.hasMore) return run
   }
 }

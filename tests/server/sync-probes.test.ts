@@ -2,6 +2,7 @@
 // the page then asks only the collections those changes may concern.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { changedTables } from '#server/platform/sync-probes.ts'
+import { syncSources } from '#server/platform/sync-registry.ts'
 import { lastVersion } from '#server/platform/sync-versions.ts'
 import { body, collegeIdOf, userIdOf } from './helpers/http.ts'
 import { createPost, type DemoIds, demoIds } from './helpers/posts.ts'
@@ -93,8 +94,6 @@ it('asks nothing of an empty list', async () => {
 })
 
 it("every table a collection names is one the probe can read: a name that is wrong would hide the collection's changes", async () => {
-  const { syncSources } = await import('#server/platform/sync-registry.ts')
-  await import('#server/app.ts')
   const named = syncSources().flatMap((s) =>
     (s.tables ?? []).map((table) => ({ collection: s.collection, table })),
   )
