@@ -70,6 +70,8 @@ export default defineConfig({
       '/manifest.webmanifest': 'http://localhost:3000',
     },
   },
+  // The pull worker (src/client/platform/sync/pull-worker.ts) as a module, like the page's scripts.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     // The server reads it to preload the catalog of each college's language (features/colleges).

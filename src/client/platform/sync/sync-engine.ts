@@ -12,7 +12,7 @@ import {
   schemaChangeListeners,
 } from './local-db.ts'
 import { replayInFlight, replayOutbox, resumeSignedIn } from './outbox.ts'
-import { pullOnce } from './pull.ts'
+import { pull, stopPullWorker } from './pull-off-thread.ts'
 import { setSyncStatus, syncStatus } from './sync-status.ts'
 
 const PULL_INTERVAL_MS = 3 * 60_000
@@ -25,7 +25,7 @@ let again = false
 async function pullHere(db: LocalDb): Promise<void> {
   setSyncStatus({ pulling: true })
   try {
-    const result = await pullOnce(db)
+    const result = await pull(db)
     if (result === 'unauthorized') setSyncStatus({ needsSignIn: true })
     else {
       setSyncStatus({ lastPulledAt: Date.now() })
@@ -168,6 +168,7 @@ export function stopSync(): void {
   startedFor = undefined
   detach?.()
   detach = undefined
+  stopPullWorker()
   closeLocalDb()
   setSyncStatus({ needsSignIn: false, storageFull: false, pulling: false, lastPulledAt: undefined })
 }
