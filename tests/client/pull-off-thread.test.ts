@@ -78,6 +78,17 @@ describe('the pull worker, seen from the page', () => {
     expect(syncStatus().storageFull).toBe(false)
   })
 
+  it('offline, no worker is started and nothing is asked: the pull fails at once, for going online to retry', async () => {
+    const db = h.newDb()
+    ScriptedWorker.answer = ({ id }) => ({ id, result: { pages: 1, changes: 0, reset: false } })
+    vi.stubGlobal('navigator', { onLine: false })
+
+    await expect(pull(db)).rejects.toThrow('offline')
+    expect(ScriptedWorker.requests).toEqual([])
+    vi.stubGlobal('navigator', { onLine: true })
+    await expect(pull(db)).resolves.toMatchObject({ pages: 1 })
+  })
+
   it("signing out ends the worker and its pull (a page half written is undone with the worker's transaction)", async () => {
     const db = h.newDb()
     ScriptedWorker.answer = () => 'never'
