@@ -1,22 +1,22 @@
 // The month, week and day grids and the agenda (schedule-x), drawn from the mirror. Phones open on
 // the agenda. Loaded with the calendar route only: none of it ships with sign-in.
-import 'temporal-polyfill/global'
 import '@schedule-x/theme-default/dist/index.css'
 import { useLingui } from '@lingui/react/macro'
 import {
+  createCalendar,
   createViewDay,
   createViewList,
   createViewMonthAgenda,
   createViewMonthGrid,
   createViewWeek,
 } from '@schedule-x/calendar'
-import { ScheduleXCalendar, useCalendarApp } from '@schedule-x/react'
 import { useAtomValue } from 'jotai'
-import { type RefObject, useEffect, useMemo, useRef } from 'react'
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import { addDays, todayIn } from '#shared/time-zones.ts'
 import { readableOn, tint } from '../../platform/contrast.ts'
 import { isDark, themeAtom } from '../../platform/theme.ts'
+import { monthShown } from './event-time.ts'
 
 /** schedule-x's own words exist for these locales; others fall back to the nearest one. */
 const CALENDAR_LOCALES: Record<string, string> = {
@@ -172,39 +172,53 @@ export default function EventCalendar({
     [],
   )
   // schedule-x converts every event it is given (time zones included) on each draw: it gets those of
-  // the days on screen, not the whole mirror.
+  // the days on screen, not the whole mirror. It opens on a month, and tells of every later range.
   const range = useRef<DayWindow>(undefined as never)
-  range.current ??= windowOf(addDays(todayIn(zone), -42), addDays(todayIn(zone), 42))
+  range.current ??= windowOf(...monthShown(todayIn(zone)))
   const latest = useRef(events)
-  const calendar = useCalendarApp({
-    views: [...views],
-    defaultView: phone ? views[0].name : views[1].name,
-    locale: CALENDAR_LOCALES[locale] ?? 'en-US',
-    firstDayOfWeek: 1,
-    timezone: zone as never,
-    isDark: dark,
-    calendars: calendarsOf(categories),
-    events: shownIn(events, range.current, zone),
-    callbacks: {
-      onEventClick: (event) => onOpen(String(event.id)),
-      fetchEvents: async ({ start, end }) => {
-        range.current = windowOf(start.toPlainDate().toString(), end.toPlainDate().toString())
-        return shownIn(latest.current, range.current, zone)
+  // Made during the first render and drawn before the first paint: schedule-x's React wrapper made it
+  // in an effect and drew it in another, three renders of the page before the month showed.
+  const [calendar] = useState(() =>
+    createCalendar({
+      views: [...views],
+      defaultView: phone ? views[0].name : views[1].name,
+      locale: CALENDAR_LOCALES[locale] ?? 'en-US',
+      firstDayOfWeek: 1,
+      timezone: zone as never,
+      isDark: dark,
+      calendars: calendarsOf(categories),
+      events: shownIn(events, range.current, zone),
+      callbacks: {
+        onEventClick: (event) => onOpen(String(event.id)),
+        onRangeUpdate: ({ start, end }) => {
+          range.current = windowOf(start.toPlainDate().toString(), end.toPlainDate().toString())
+          calendar.events.set(shownIn(latest.current, range.current, zone))
+        },
       },
-    },
-  })
+    }),
+  )
+  const host = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    if (!host.current) return
+    calendar.render(host.current)
+    return () => calendar.destroy()
+  }, [calendar])
+  // The events it was made with are drawn already; a second draw of them doubled the opening's work.
+  const drawn = useRef({ events, zone })
   useEffect(() => {
     latest.current = events
-    calendar?.events.set(shownIn(events, range.current, zone))
+    if (drawn.current.events === events && drawn.current.zone === zone) return
+    drawn.current = { events, zone }
+    calendar.events.set(shownIn(events, range.current, zone))
   }, [calendar, events, zone])
   useEffect(() => {
-    calendar?.setTheme(dark ? 'dark' : 'light')
+    calendar.setTheme(dark ? 'dark' : 'light')
   }, [calendar, dark])
   const wrapper = useRef<HTMLDivElement>(null)
   useAccessibleNames(wrapper, { viewMenu: t`change the view`, date: t`Date shown` }, locale)
   return (
     <div ref={wrapper} className="event-calendar overflow-hidden rounded-2xl" data-testid="event-calendar">
-      <ScheduleXCalendar calendarApp={calendar} />
+      <div ref={host} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 // When an event happens, in words of the app's language and the college's time zone (a family abroad
 // still sees the school's times).
 import type { CalendarEvent } from '#shared/events.schema.ts'
+import { addDays } from '#shared/time-zones.ts'
 
 const cache = new Map<string, Intl.DateTimeFormat>()
 
@@ -48,4 +49,15 @@ export function dateBadge(locale: string, zone: string, event: Pick<CalendarEven
     month: format(locale, z, { month: 'short' }).format(date),
     day: format(locale, z, { day: 'numeric' }).format(date),
   }
+}
+
+/** Monday 0 to Sunday 6, of a `YYYY-MM-DD` day. */
+const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7
+
+/** The first and last day a month grid shows for `today`'s month: whole weeks, Monday first. */
+export function monthShown(today: string): [string, string] {
+  const first = `${today.slice(0, 8)}01`
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))]
+  const last = addDays(new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10), -1)
+  return [addDays(first, -weekdayOf(first)), addDays(last, 6 - weekdayOf(last))]
 }

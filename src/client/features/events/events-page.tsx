@@ -19,7 +19,11 @@ import { EventDetails } from './event-details.tsx'
 import { EventList } from './event-list.tsx'
 import { allEvents, categoriesById, practiceSessions, processOfPractice } from './event-queries.ts'
 
-const EventCalendar = lazy(() => import('./event-calendar.tsx'))
+// schedule-x works in Temporal. Chromium and Firefox have their own; the polyfill loads only where it
+// is missing, before the calendar's code, since it replaces the browser's (and Intl.DateTimeFormat
+// with it): its time-zone arithmetic was most of the month view's drawing time.
+const temporal = () => ('Temporal' in globalThis ? Promise.resolve() : import('temporal-polyfill/global'))
+const EventCalendar = lazy(() => temporal().then(() => import('./event-calendar.tsx')))
 
 export function EventsPage({ selected }: { selected?: string }) {
   const { t, i18n } = useLingui()
