@@ -186,6 +186,9 @@ export default function EventCalendar({
       firstDayOfWeek: 1,
       timezone: zone as never,
       isDark: dark,
+      // Its views slide in, blurred, on opening and on every range change: not for those who asked
+      // their device for less motion.
+      skipAnimations: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
       calendars: calendarsOf(categories),
       events: shownIn(events, range.current, zone),
       callbacks: {
