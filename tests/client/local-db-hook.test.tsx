@@ -80,6 +80,43 @@ describe('useLocalQuery', () => {
   })
 })
 
+function Remembered({ seen }: { seen: (count: number | undefined) => void }) {
+  seen(useLocalQuery((db) => db.posts.count(), [], undefined, 'test:posts'))
+  return null
+}
+
+describe('useLocalQuery with remember', () => {
+  it("a screen opened again draws its last visit's answer at once, then the mirror's; another user's mirror starts empty", async () => {
+    const db = openLocalDb(4444)
+    await db.posts.bulkPut([post(1), post(2)])
+    const visit = async () => {
+      const seen: (number | undefined)[] = []
+      const root = createRoot(document.createElement('div'))
+      await act(async () => root.render(<Remembered seen={(n) => seen.push(n)} />))
+      return { seen, close: () => act(async () => root.unmount()) }
+    }
+    const first = await visit()
+    await waitFor(() => first.seen.at(-1) === 2)
+    expect(first.seen[0]).toBeUndefined()
+    await first.close()
+
+    // Changed while the screen was closed: the last answer first, then the mirror's.
+    await db.posts.bulkPut([post(3)])
+    const second = await visit()
+    expect(second.seen[0]).toBe(2)
+    await waitFor(() => second.seen.at(-1) === 3)
+    await second.close()
+
+    // Another person signs in on this device: nothing of the last user's answers is drawn.
+    closeLocalDb()
+    openLocalDb(4545)
+    const other = await visit()
+    expect(other.seen[0]).toBeUndefined()
+    await waitFor(() => other.seen.at(-1) === 0)
+    await other.close()
+  })
+})
+
 /** Lets Dexie's live queries answer inside act() until `done` holds (or fails after a second). */
 async function waitFor(done: () => boolean) {
   for (let i = 0; i < 100 && !done(); i++) {

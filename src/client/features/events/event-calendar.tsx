@@ -73,6 +73,13 @@ function shownIn(events: CalendarEvent[], window: DayWindow, zone: string) {
     .map((e) => toCalendarEvent(e, zone))
 }
 
+/** What a list of calendar events draws, as one string: equal strings draw the same. */
+function signatureOf(shown: ReturnType<typeof shownIn>): string {
+  return JSON.stringify(
+    shown.map((e) => [e.id, e.title, String(e.start), String(e.end), e.location, e.calendarId]),
+  )
+}
+
 function calendarsOf(categories: EventCategory[]) {
   const entry = (color: string) => ({
     colorName: '',
@@ -178,6 +185,7 @@ export default function EventCalendar({
   const latest = useRef(events)
   // Made during the first render and drawn before the first paint: schedule-x's React wrapper made it
   // in an effect and drew it in another, three renders of the page before the month showed.
+  const [initial] = useState(() => shownIn(events, range.current, zone))
   const [calendar] = useState(() =>
     createCalendar({
       views: [...views],
@@ -190,12 +198,14 @@ export default function EventCalendar({
       // their device for less motion.
       skipAnimations: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
       calendars: calendarsOf(categories),
-      events: shownIn(events, range.current, zone),
+      events: initial,
       callbacks: {
         onEventClick: (event) => onOpen(String(event.id)),
         onRangeUpdate: ({ start, end }) => {
           range.current = windowOf(start.toPlainDate().toString(), end.toPlainDate().toString())
-          calendar.events.set(shownIn(latest.current, range.current, zone))
+          const shown = shownIn(latest.current, range.current, zone)
+          drawn.current = signatureOf(shown)
+          calendar.events.set(shown)
         },
       },
     }),
@@ -206,13 +216,17 @@ export default function EventCalendar({
     calendar.render(host.current)
     return () => calendar.destroy()
   }, [calendar])
-  // The events it was made with are drawn already; a second draw of them doubled the opening's work.
-  const drawn = useRef({ events, zone })
+  // What it was made with is drawn already, and a page opened with remembered events gets the same
+  // ones again from the mirror a moment later: each draw of them costs the opening's work again.
+  const drawn = useRef<string>(undefined as never)
+  drawn.current ??= signatureOf(initial)
   useEffect(() => {
     latest.current = events
-    if (drawn.current.events === events && drawn.current.zone === zone) return
-    drawn.current = { events, zone }
-    calendar.events.set(shownIn(events, range.current, zone))
+    const shown = shownIn(events, range.current, zone)
+    const signature = signatureOf(shown)
+    if (signature === drawn.current) return
+    drawn.current = signature
+    calendar.events.set(shown)
   }, [calendar, events, zone])
   useEffect(() => {
     calendar.setTheme(dark ? 'dark' : 'light')

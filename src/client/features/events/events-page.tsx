@@ -30,13 +30,16 @@ export function EventsPage({ selected }: { selected?: string }) {
   const navigate = useNavigate()
   const user = useAtomValue(userAtom)
   const zone = useCollegeZone()
-  const events = useLocalQuery(allEvents, [])
-  const categories = useLocalQuery(categoriesById, [])
+  // Remembered: the month is drawn at once on every visit after the first.
+  const events = useLocalQuery(allEvents, [], undefined, 'events-page:events')
+  const categories = useLocalQuery(categoriesById, [], undefined, 'events-page:categories')
   const today = todayIn(zone)
   // Practices of processes (a year ahead, half a year back) are drawn in the grids beside events.
   const practices = useLocalQuery(
     (db) => practiceSessions(db, zone, addDays(today, -180), addDays(today, 370)),
     [zone, today],
+    undefined,
+    'events-page:practices',
   )
   const open = (id: string | undefined) => {
     const process = id && processOfPractice(id)
