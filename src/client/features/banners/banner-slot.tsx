@@ -34,6 +34,8 @@ function ShownBanner({ placement, className }: { placement: BannerPlacement; cla
   const banners = useLocalQuery(
     (db) => db.banners.where('placement').equals(placement).toArray(),
     [placement],
+    undefined,
+    'banner-slot',
   )
   const banner = banners && bannerOfDay(banners, placement, today)
   const started = useMirrorStarted()

@@ -16,8 +16,10 @@ export function NextEvents({ limit = 3 }: { limit?: number }) {
   const events = useLocalQuery(
     (db) => upcomingEvents(db, today, new Date().toISOString(), limit),
     [today, limit],
+    undefined,
+    'next-events:events',
   )
-  const categories = useLocalQuery(categoriesById, [])
+  const categories = useLocalQuery(categoriesById, [], undefined, 'next-events:categories')
   // During a first sync none may have come yet: that is not "no events".
   if (events === undefined || (events.length === 0 && !ready)) {
     return <SkeletonRows count={limit} variant="cards" label={t`Loading the calendar…`} />

@@ -16,6 +16,8 @@ export function LatestNotifications() {
   const notifications = useLocalQuery(
     (db) => db.notifications.orderBy('created_at').reverse().limit(SHOWN).toArray(),
     [],
+    undefined,
+    'home:notifications',
   )
   if (!notifications || (notifications.length === 0 && !ready)) {
     return <SkeletonRows count={SHOWN} label={t`Loading your notifications…`} />

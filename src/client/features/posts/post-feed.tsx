@@ -23,10 +23,15 @@ export function PostFeed({ categoryId, limit: fixed }: { categoryId?: number; li
   const user = useAtomValue(userAtom)
   const ready = useMirrorReady()
   const [limit, setLimit] = useState(fixed ?? PAGE)
-  const posts = useLocalQuery(feedQuery(limit + 1, categoryId), [limit, categoryId])
-  const categories = useLocalQuery(categoriesById, [], new Map<number, string>())
-  const names = useLocalQuery(targetNames, [])
-  const read = useLocalQuery(readPostIds, [], new Set<string>())
+  const posts = useLocalQuery(
+    feedQuery(limit + 1, categoryId),
+    [limit, categoryId],
+    undefined,
+    'post-feed:posts',
+  )
+  const categories = useLocalQuery(categoriesById, [], new Map<number, string>(), 'post-feed:categories')
+  const names = useLocalQuery(targetNames, [], undefined, 'post-feed:targets')
+  const read = useLocalQuery(readPostIds, [], new Set<string>(), 'post-feed:read')
   const canPublish = userHasPermission(user, 'posts.publish')
 
   if (!posts || (posts.length === 0 && !ready)) {

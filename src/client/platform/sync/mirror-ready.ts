@@ -6,7 +6,12 @@ import { useLocalQuery } from './use-local-query.ts'
  * here yet", not "there is none", and screens show placeholders instead of an empty state.
  */
 export function useMirrorReady(): boolean | undefined {
-  return useLocalQuery(async (db) => (await db.meta.get(COMPLETE_KEY)) !== undefined, [])
+  return useLocalQuery(
+    async (db) => (await db.meta.get(COMPLETE_KEY)) !== undefined,
+    [],
+    undefined,
+    'mirror:complete',
+  )
 }
 
 /**
@@ -14,5 +19,10 @@ export function useMirrorReady(): boolean | undefined {
  * from then on a missing banner means there is none today.
  */
 export function useMirrorStarted(): boolean | undefined {
-  return useLocalQuery(async (db) => (await db.meta.get(CURSOR_KEY)) !== undefined, [])
+  return useLocalQuery(
+    async (db) => (await db.meta.get(CURSOR_KEY)) !== undefined,
+    [],
+    undefined,
+    'mirror:started',
+  )
 }
