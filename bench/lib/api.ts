@@ -185,10 +185,9 @@ export type SyncRun = {
 export async function fullSync(server: Server, token: string, pageSize: number): Promise<SyncRun> {
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' }
   const run: SyncRun = { rows: 0, pages: 0, ms: 0, pageBytes: [], puts: {}, deletes: {}, cursor: '' }
-  let cursor: string | undefined
   for (;;) {
     const query = new URLSearchParams({ limit: String(pageSize) })
-    if (cursor) query.set('since', cursor)
+    if (run.cursor) query.set('since', run.cursor)
     const started = performance.now()
     const res = await fetch(`${server.origin}/api/v1/sync?${query}`, { headers })
     const text = await res.text()
@@ -202,7 +201,6 @@ export async function fullSync(server: Server, token: string, pageSize: number):
       const counts = change.op === 'put' ? run.puts : run.deletes
       counts[change.collection] = (counts[change.collection] ?? 0) + 1
     }
-    cursor = page.cursor
     run.cursor = page.cursor
     if (!page.hasMore) return run
   }
