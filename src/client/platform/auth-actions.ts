@@ -98,7 +98,9 @@ export async function fetchUser(): Promise<User | undefined> {
         clearSession()
       return undefined
     }
-    store.set(userAtom, body)
+    // The same answer as before keeps the same object: a new one draws every screen reading it again,
+    // after every navigation.
+    if (JSON.stringify(store.get(userAtom)) !== JSON.stringify(body)) store.set(userAtom, body)
     cacheUser(body)
     if (body.college_id !== null) {
       void startSync(body.id)
@@ -157,18 +159,20 @@ export function ensureCollege(): Promise<unknown> {
  * signal never holds a screen the mirror could show. Only a first load without a known user waits.
  */
 export async function refreshSession(): Promise<void> {
-  const check = (async () => {
+  const checking = async () => {
     await ensureCollege()
     await fetchUser()
     if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
-  })()
+  }
   const known = store.get(userAtom)
   if (known) {
     // The mirror opens at once from the last known user, without waiting for any network answer.
     if (known.college_id !== null) void startSync(known.id)
-    check.catch(() => undefined)
+    // Asked once the screen being opened is drawn: starting a request costs a tap a few milliseconds.
+    setTimeout(() => void checking().catch(() => undefined), 0)
     return
   }
+  const check = checking()
   // Signed out, with the college already known (from the page or the device), there is nothing to
   // wait for: a changed name or colour shows when the answer comes.
   if (!store.get(loggedInAtom) && store.get(collegeAtom).id !== undefined) {

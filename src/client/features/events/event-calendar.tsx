@@ -11,12 +11,14 @@ import {
   createViewWeek,
 } from '@schedule-x/calendar'
 import { useAtomValue } from 'jotai'
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import { addDays, todayIn } from '#shared/time-zones.ts'
 import { readableOn, tint } from '../../platform/contrast.ts'
+import { useLocalDb } from '../../platform/sync/use-local-query.ts'
 import { isDark, themeAtom } from '../../platform/theme.ts'
 import { monthShown } from './event-time.ts'
+import { type DayWindow, isKept, type KeptCalendar, keptCalendar } from './kept-calendar.ts'
 
 /** schedule-x's own words exist for these locales; others fall back to the nearest one. */
 const CALENDAR_LOCALES: Record<string, string> = {
@@ -57,9 +59,6 @@ function colorsOf(color: string, background: string, amount: number) {
   const container = tint(color, background, amount)
   return { main: color, container, onContainer: readableOn(color, [container]) }
 }
-
-/** Days as `YYYY-MM-DD`: `to` is the day after the last. */
-type DayWindow = { from: string; to: string }
 
 /** The days shown, widened by two days each side: stored times are UTC, the grid's days the college's. */
 function windowOf(first: string, last: string): DayWindow {
@@ -143,11 +142,17 @@ function useAccessibleNames(
   }, [wrapper, viewMenu, date, locale])
 }
 
+const initials = new Map<string, string[]>()
+
 /** Monday to Sunday, as the language writes them in one or two letters (the week starts on Monday). */
 function weekdayInitials(locale: string): string[] {
+  const known = initials.get(locale)
+  if (known) return known
   const format = new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' })
   // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
+  const days = Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 1 + i)))
+  initials.set(locale, days)
+  return days
 }
 
 export default function EventCalendar({
@@ -166,71 +171,95 @@ export default function EventCalendar({
   const { t } = useLingui()
   const theme = useAtomValue(themeAtom)
   const dark = isDark(theme, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false)
-  const phone = useMemo(() => window.matchMedia?.('(max-width: 639px)').matches ?? false, [])
-  const views = useMemo(
-    () =>
-      [
+  const db = useLocalDb()
+  const phone = window.matchMedia?.('(max-width: 639px)').matches ?? false
+  // Its views slide in, blurred, on opening and on every range change: not for those who asked their
+  // device for less motion.
+  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+  const today = todayIn(zone)
+  const key = JSON.stringify([locale, zone, today, phone, still, categories.map((c) => [c.id, c.color])])
+  // Made during the first render and drawn before the first paint (schedule-x's React wrapper made it
+  // in an effect and drew it in another, three renders of the page before the month showed), and kept
+  // for the next visit.
+  const [kept] = useState(() =>
+    keptCalendar(db, key, () => {
+      // schedule-x converts every event it is given (time zones included) on each draw: it gets those
+      // of the days on screen, not the whole mirror. It opens on a month, and tells of every later range.
+      const range = windowOf(...monthShown(today))
+      const initial = shownIn(events, range, zone)
+      const views = [
         createViewMonthAgenda(),
         createViewMonthGrid(),
         createViewWeek(),
         createViewDay(),
         createViewList(),
-      ] as const,
-    [],
-  )
-  // schedule-x converts every event it is given (time zones included) on each draw: it gets those of
-  // the days on screen, not the whole mirror. It opens on a month, and tells of every later range.
-  const range = useRef<DayWindow>(undefined as never)
-  range.current ??= windowOf(...monthShown(todayIn(zone)))
-  const latest = useRef(events)
-  // Made during the first render and drawn before the first paint: schedule-x's React wrapper made it
-  // in an effect and drew it in another, three renders of the page before the month showed.
-  const [initial] = useState(() => shownIn(events, range.current, zone))
-  const [calendar] = useState(() =>
-    createCalendar({
-      views: [...views],
-      defaultView: phone ? views[0].name : views[1].name,
-      locale: CALENDAR_LOCALES[locale] ?? 'en-US',
-      firstDayOfWeek: 1,
-      timezone: zone as never,
-      isDark: dark,
-      // Its views slide in, blurred, on opening and on every range change: not for those who asked
-      // their device for less motion.
-      skipAnimations: window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false,
-      calendars: calendarsOf(categories),
-      events: initial,
-      callbacks: {
-        onEventClick: (event) => onOpen(String(event.id)),
-        onRangeUpdate: ({ start, end }) => {
-          range.current = windowOf(start.toPlainDate().toString(), end.toPlainDate().toString())
-          const shown = shownIn(latest.current, range.current, zone)
-          drawn.current = signatureOf(shown)
-          calendar.events.set(shown)
-        },
-      },
+      ] as const
+      const made: KeptCalendar = {
+        key,
+        element: document.createElement('div'),
+        rendered: false,
+        range,
+        drawn: signatureOf(initial),
+        latest: events,
+        onOpen,
+        dark,
+        calendar: createCalendar({
+          views: [...views],
+          defaultView: phone ? views[0].name : views[1].name,
+          locale: CALENDAR_LOCALES[locale] ?? 'en-US',
+          firstDayOfWeek: 1,
+          timezone: zone as never,
+          isDark: dark,
+          skipAnimations: still,
+          calendars: calendarsOf(categories),
+          events: initial,
+          callbacks: {
+            onEventClick: (event) => made.onOpen(String(event.id)),
+            onRangeUpdate: ({ start, end }) => {
+              made.range = windowOf(start.toPlainDate().toString(), end.toPlainDate().toString())
+              const shown = shownIn(made.latest, made.range, zone)
+              made.drawn = signatureOf(shown)
+              made.calendar.events.set(shown)
+            },
+          },
+        }),
+      }
+      return made
     }),
   )
+  kept.onOpen = onOpen
   const host = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     if (!host.current) return
-    calendar.render(host.current)
-    return () => calendar.destroy()
-  }, [calendar])
-  // What it was made with is drawn already, and a page opened with remembered events gets the same
-  // ones again from the mirror a moment later: each draw of them costs the opening's work again.
-  const drawn = useRef<string>(undefined as never)
-  drawn.current ??= signatureOf(initial)
+    host.current.append(kept.element)
+    if (!kept.rendered) {
+      kept.calendar.render(kept.element)
+      kept.rendered = true
+    }
+    return () => {
+      kept.element.remove()
+      if (isKept(kept)) return
+      kept.calendar.destroy()
+      kept.rendered = false
+    }
+  }, [kept])
+  // A page opened again shows the month drawn last time; the mirror's events are drawn only when they
+  // draw something else (each draw costs the opening's work again).
   useEffect(() => {
-    latest.current = events
-    const shown = shownIn(events, range.current, zone)
+    // The same rows as last drawn (a page opened again, the practices added to the events anew).
+    if (events.length === kept.latest.length && events.every((e, i) => e === kept.latest[i])) return
+    kept.latest = events
+    const shown = shownIn(events, kept.range, zone)
     const signature = signatureOf(shown)
-    if (signature === drawn.current) return
-    drawn.current = signature
-    calendar.events.set(shown)
-  }, [calendar, events, zone])
+    if (signature === kept.drawn) return
+    kept.drawn = signature
+    kept.calendar.events.set(shown)
+  }, [kept, events, zone])
   useEffect(() => {
-    calendar.setTheme(dark ? 'dark' : 'light')
-  }, [calendar, dark])
+    if (kept.dark === dark) return
+    kept.dark = dark
+    kept.calendar.setTheme(dark ? 'dark' : 'light')
+  }, [kept, dark])
   const wrapper = useRef<HTMLDivElement>(null)
   useAccessibleNames(wrapper, { viewMenu: t`change the view`, date: t`Date shown` }, locale)
   return (
