@@ -5,12 +5,13 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { median } from './api.ts'
+import { BENCH_CHROMIUM } from './chromium.ts'
 import { precacheUrls } from './client-build.ts'
 import type { Server } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 
 const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: BENCH_CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 }
 

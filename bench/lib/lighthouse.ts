@@ -6,10 +6,11 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
+import { BENCH_CHROMIUM } from './chromium.ts'
 import type { Server } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+const CHROMIUM = process.env.CHROME_PATH ?? BENCH_CHROMIUM
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 const LCP_TARGET_MS = 2_000
