@@ -5,6 +5,7 @@ import { markPostRead, savePost } from '#client/features/posts/post-actions.ts'
 import { openLocalDb, schemaChangeListeners } from '#client/platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '#client/platform/sync/outbox.ts'
 import { PUT_SLICE, pullOnce } from '#client/platform/sync/pull.ts'
+import { pull } from '#client/platform/sync/pull-off-thread.ts'
 import { syncNow } from '#client/platform/sync/sync-engine.ts'
 import { setSyncStatus, syncStatus } from '#client/platform/sync/sync-status.ts'
 import { type Harness, mirrorKeys, startHarness } from './helpers/sync-harness.ts'
@@ -117,7 +118,7 @@ describe('V9 a quota error pauses sync and keeps the outbox', () => {
       throw quotaError()
     })
 
-    await expect(pullOnce(db)).rejects.toMatchObject({ name: 'QuotaExceededError' })
+    await expect(pull(db)).rejects.toMatchObject({ name: 'QuotaExceededError' })
     expect(syncStatus().storageFull).toBe(true)
     expect(await db.outbox.count()).toBe(1)
     expect(await mirrorKeys(db)).toEqual([])

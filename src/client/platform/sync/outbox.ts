@@ -6,8 +6,9 @@ import type { PostImage } from '#shared/posts.schema.ts'
 import { collectionOf } from './collections.ts'
 import { type LocalDb, localDb } from './local-db.ts'
 import type { OutboxItem } from './outbox-types.ts'
+import { isQuotaError } from './quota-error.ts'
 import { authHeaders, syncConfig } from './sync-config.ts'
-import { isQuotaError, setSyncStatus, syncStatus } from './sync-status.ts'
+import { setSyncStatus, syncStatus } from './sync-status.ts'
 
 const BASE_DELAY_MS = 2_000
 const MAX_DELAY_MS = 5 * 60_000

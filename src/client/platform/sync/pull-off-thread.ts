@@ -3,6 +3,7 @@
 import type { LocalDb } from './local-db.ts'
 import { type PullResult, pullOnce } from './pull.ts'
 import type { PullReply, PullRequest } from './pull-messages.ts'
+import { isQuotaError } from './quota-error.ts'
 import { syncConfig } from './sync-config.ts'
 import { setSyncStatus } from './sync-status.ts'
 
@@ -62,18 +63,28 @@ function ask(target: Worker, db: LocalDb): Promise<PullReply> {
   })
 }
 
+/** `pullOnce` in this thread; a page the device could not store pauses sync, as from the worker. */
+async function pullHere(db: LocalDb): Promise<PullResult | 'unauthorized'> {
+  try {
+    return await pullOnce(db)
+  } catch (error) {
+    if (isQuotaError(error)) setSyncStatus({ storageFull: true })
+    throw error
+  }
+}
+
 /** `pullOnce`, off the main thread where it can be. Errors as `pullOnce`'s (a quota error pauses sync). */
 export async function pull(db: LocalDb): Promise<PullResult | 'unauthorized'> {
   // Offline, a pull can only fail: the worker is not started for it (an offline start of the app
   // spends its first half second drawing Home), and going online pulls at once (sync-engine.ts).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('offline')
   const target = pullWorker()
-  if (!target) return pullOnce(db)
+  if (!target) return pullHere(db)
   let reply: PullReply
   try {
     reply = await ask(target, db)
   } catch (error) {
-    if (unavailable) return pullOnce(db)
+    if (unavailable) return pullHere(db)
     throw error
   }
   if ('result' in reply) return reply.result

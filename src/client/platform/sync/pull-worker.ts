@@ -6,8 +6,8 @@
 import { createLocalDb, type LocalDb } from './local-db.ts'
 import { pullOnce } from './pull.ts'
 import type { PullReply, PullRequest } from './pull-messages.ts'
+import { isQuotaError } from './quota-error.ts'
 import { configureSync } from './sync-config.ts'
-import { isQuotaError } from './sync-status.ts'
 
 declare const self: DedicatedWorkerGlobalScope
 

@@ -5,7 +5,6 @@ import type { SyncResponse } from '#shared/sync.ts'
 import { CLIENT_COLLECTIONS, collectionOf } from './collections.ts'
 import { COMPLETE_KEY, CURSOR_KEY, type LocalDb } from './local-db.ts'
 import { authHeaders, syncConfig } from './sync-config.ts'
-import { isQuotaError, setSyncStatus } from './sync-status.ts'
 
 export const PULL_PAGE_SIZE = 500
 /**
@@ -95,7 +94,8 @@ async function fetchPage(
 
 /**
  * Pulls until the server has nothing more. The next page is fetched while this one is applied, so
- * the network and the local writes overlap. Throws on network errors; answers 'unauthorized' on 401.
+ * the network and the local writes overlap. Throws on network errors and on a page that could not be
+ * stored (a quota error: `pull` pauses sync for it); answers 'unauthorized' on 401.
  */
 export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<PullResult | 'unauthorized'> {
   const result: PullResult = { pages: 0, changes: 0, reset: false }
@@ -109,12 +109,7 @@ export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<
       // Handled when awaited; a failure while this page is applied must not go unreported meanwhile.
       next.catch(() => undefined)
     }
-    try {
-      await applyPage(db, page)
-    } catch (error) {
-      if (isQuotaError(error)) setSyncStatus({ storageFull: true })
-      throw error
-    }
+    await applyPage(db, page)
     result.pages++
     result.changes += page.changes.length
     result.reset ||= page.reset

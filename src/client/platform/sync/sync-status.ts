@@ -28,9 +28,3 @@ export function setSyncStatus(patch: Partial<SyncStatus>): void {
 export function syncStatus(): SyncStatus {
   return store.get(syncStatusAtom)
 }
-
-export function isQuotaError(error: unknown): boolean {
-  const name = (error as { name?: string; inner?: { name?: string } })?.name
-  const inner = (error as { inner?: { name?: string } })?.inner?.name
-  return name === 'QuotaExceededError' || inner === 'QuotaExceededError'
-}
