@@ -227,7 +227,10 @@ export default function EventCalendar({
       return made
     }),
   )
-  kept.onOpen = onOpen
+  // The page's handler of this visit, for a tapped event.
+  useLayoutEffect(() => {
+    kept.onOpen = onOpen
+  })
   const host = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     if (!host.current) return
