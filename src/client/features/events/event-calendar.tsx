@@ -172,17 +172,17 @@ export default function EventCalendar({
   const theme = useAtomValue(themeAtom)
   const dark = isDark(theme, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false)
   const db = useLocalDb()
-  const phone = window.matchMedia?.('(max-width: 639px)').matches ?? false
-  // Its views slide in, blurred, on opening and on every range change: not for those who asked their
-  // device for less motion.
-  const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
-  const today = todayIn(zone)
-  const key = JSON.stringify([locale, zone, today, phone, still, categories.map((c) => [c.id, c.color])])
   // Made during the first render and drawn before the first paint (schedule-x's React wrapper made it
   // in an effect and drew it in another, three renders of the page before the month showed), and kept
   // for the next visit.
-  const [kept] = useState(() =>
-    keptCalendar(db, key, () => {
+  const [kept] = useState(() => {
+    const phone = window.matchMedia?.('(max-width: 639px)').matches ?? false
+    // Its views slide in, blurred, on opening and on every range change: not for those who asked
+    // their device for less motion.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+    const today = todayIn(zone)
+    const key = JSON.stringify([locale, zone, today, phone, still, categories.map((c) => [c.id, c.color])])
+    return keptCalendar(db, key, () => {
       // schedule-x converts every event it is given (time zones included) on each draw: it gets those
       // of the days on screen, not the whole mirror. It opens on a month, and tells of every later range.
       const range = windowOf(...monthShown(today))
@@ -225,8 +225,8 @@ export default function EventCalendar({
         }),
       }
       return made
-    }),
-  )
+    })
+  })
   // The page's handler of this visit, for a tapped event.
   useLayoutEffect(() => {
     kept.onOpen = onOpen

@@ -31,9 +31,14 @@ export type KeptCalendar = {
 
 let kept: { owner: LocalDb; calendar: KeptCalendar } | undefined
 
+/**
+ * Forgets the kept calendar. One still in a page (replaced while its page shows it) is ended by that
+ * page when it closes, as a calendar that is not kept is: each is ended once.
+ */
 function drop() {
-  kept?.calendar.calendar.destroy()
+  const dropped = kept?.calendar
   kept = undefined
+  if (dropped && !dropped.element.isConnected) dropped.calendar.destroy()
 }
 
 // Signing out (or another user signing in) ends the kept calendar with the mirror it was drawn from:

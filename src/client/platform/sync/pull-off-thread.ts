@@ -64,7 +64,7 @@ function ask(target: Worker, db: LocalDb): Promise<PullReply> {
 }
 
 /** `pullOnce` in this thread; a page the device could not store pauses sync, as from the worker. */
-async function pullHere(db: LocalDb): Promise<PullResult | 'unauthorized'> {
+async function pullInThisThread(db: LocalDb): Promise<PullResult | 'unauthorized'> {
   try {
     return await pullOnce(db)
   } catch (error) {
@@ -79,12 +79,12 @@ export async function pull(db: LocalDb): Promise<PullResult | 'unauthorized'> {
   // spends its first half second drawing Home), and going online pulls at once (sync-engine.ts).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) throw new Error('offline')
   const target = pullWorker()
-  if (!target) return pullHere(db)
+  if (!target) return pullInThisThread(db)
   let reply: PullReply
   try {
     reply = await ask(target, db)
   } catch (error) {
-    if (unavailable) return pullHere(db)
+    if (unavailable) return pullInThisThread(db)
     throw error
   }
   if ('result' in reply) return reply.result
