@@ -8,21 +8,23 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { homeChunkGroup } from './scripts/home-chunk.ts'
 import { precompress } from './scripts/precompress.ts'
 import { publicIconFiles } from './scripts/public-icons.ts'
 
 const serverDatabase = process.env.TEST_DATABASE_URL
 // What the sign-in page and the public home draw (with the root layout around them). Found on the
 // build's first question, not when this file loads: Vitest and the dev server read it too.
+const PUBLIC_PAGES = [
+  'src/client/routes/__root.tsx',
+  'src/client/routes/index.tsx',
+  'src/client/routes/auth/login.tsx',
+  'src/client/routes/auth/reset-password.tsx',
+  'src/client/routes/auth/signup-no.tsx',
+]
 let publicIcons: Set<string> | undefined
 function isPublicIcon(file: string): boolean {
-  publicIcons ??= publicIconFiles(import.meta.dirname, [
-    'src/client/routes/__root.tsx',
-    'src/client/routes/index.tsx',
-    'src/client/routes/auth/login.tsx',
-    'src/client/routes/auth/reset-password.tsx',
-    'src/client/routes/auth/signup-no.tsx',
-  ])
+  publicIcons ??= publicIconFiles(import.meta.dirname, PUBLIC_PAGES)
   return publicIcons.has(file)
 }
 
@@ -110,6 +112,8 @@ export default defineConfig({
               test: (id: string) =>
                 /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && !isPublicIcon(basename(id)),
             },
+            // Home and the signed-in shell, past what the entries load, in one file (scripts/home-chunk.ts).
+            homeChunkGroup(import.meta.dirname, PUBLIC_PAGES),
           ],
         },
       },

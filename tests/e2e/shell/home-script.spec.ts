@@ -1,0 +1,45 @@
+// The signed-in Home and the shell around it come as one script (scripts/home-chunk.ts): an offline
+// start instantiated 35 small ones one after another. A visitor signed out downloads none of it.
+import { expect, type Page, test } from '@playwright/test'
+import { signIn } from '../helpers/session.ts'
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(() => localStorage.setItem('locale', 'en'))
+})
+
+/** The paths of the scripts the page asks for from now on. */
+function scriptsOf(page: Page): string[] {
+  const paths: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname)
+  })
+  return paths
+}
+
+const HOME_SCRIPT = /^\/assets\/home-[\w-]+\.js$/
+
+test("a visitor's public home and sign-in page download none of the signed-in Home's code", async ({
+  page,
+}) => {
+  const scripts = scriptsOf(page)
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await page.goto('/auth/login')
+  await expect(page.locator('input[type=email]')).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(scripts.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(0)
+  expect(scripts.filter((path) => HOME_SCRIPT.test(path))).toEqual([])
+})
+
+test('signed in, Home and the menu around it come in one script, not a file for each part', async ({
+  page,
+}) => {
+  const scripts = scriptsOf(page)
+  await signIn(page, 'guardian@demo.test')
+  await expect(page.getByRole('region', { name: 'Latest news' }).getByRole('article').first()).toBeVisible()
+  expect(new Set(scripts.filter((path) => HOME_SCRIPT.test(path))).size).toBe(1)
+  expect(
+    scripts.filter((path) => /\/(app-home|app-layout|post-feed|latest-notifications|nav-badges)-/.test(path)),
+  ).toEqual([])
+})
