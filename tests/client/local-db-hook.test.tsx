@@ -80,6 +80,45 @@ describe('useLocalQuery', () => {
   })
 })
 
+let newestRuns = 0
+function Newest({ seen }: { seen: (titles: string[] | undefined) => void }) {
+  const rows = useLocalQuery((db) => {
+    newestRuns++
+    return db.posts.orderBy('publish_at').reverse().limit(2).toArray()
+  }, [])
+  seen(rows?.map((p) => p.title))
+  return null
+}
+
+const dated = (id: number, title = `Post ${id}`) =>
+  ({ id: String(id), title, publish_at: `2026-11-${String(id).padStart(2, '0')}T10:00:00Z` }) as never
+
+describe('useLocalQuery, later answers', () => {
+  it('draws a later answer only when it holds something else: older posts landing leave the newest undrawn', async () => {
+    const db = openLocalDb(4646)
+    await db.posts.bulkPut([dated(20), dated(21)])
+    const seen: (string[] | undefined)[] = []
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Newest seen={(titles) => seen.push(titles)} />))
+    await waitFor(() => seen.at(-1)?.join() === 'Post 21,Post 20')
+
+    // A sync page of older posts: the query runs again, its answer is the same rows, nothing is drawn.
+    const drawn = seen.length
+    const runs = newestRuns
+    await act(async () => db.posts.bulkPut([dated(1), dated(2), dated(3)]))
+    await waitFor(() => newestRuns > runs)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 30)))
+    expect(seen.length).toBe(drawn)
+
+    // A shown post changed, and a newer one: each is drawn.
+    await act(async () => db.posts.put(dated(21, 'Post 21, corrected')))
+    await waitFor(() => seen.at(-1)?.join() === 'Post 21, corrected,Post 20')
+    await act(async () => db.posts.put(dated(22)))
+    await waitFor(() => seen.at(-1)?.join() === 'Post 22,Post 21, corrected')
+    await act(async () => root.unmount())
+  })
+})
+
 function Remembered({ seen }: { seen: (count: number | undefined) => void }) {
   seen(useLocalQuery((db) => db.posts.count(), [], undefined, 'test:posts'))
   return null

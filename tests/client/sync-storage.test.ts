@@ -58,16 +58,16 @@ describe('V8 a schema upgrade keeps the outbox', () => {
       errors: { content: ['Please write the content of the post'] },
     })
     const before = await v1.outbox.orderBy('seq').toArray()
-    // The release whose mirror says when a first sync is complete is the current one.
-    expect(v1.verno).toBe(8)
+    // The release whose notifications are indexed by their read time is the current one.
+    expect(v1.verno).toBe(9)
     v1.close()
 
     // The next release adds an index to the outbox and a new table.
     const v2 = h.newDb(name)
-    v2.version(9).stores({ outbox: '++seq, &id, state, record, kind', drafts: 'id' })
+    v2.version(10).stores({ outbox: '++seq, &id, state, record, kind', drafts: 'id' })
     await within(v2.open())
 
-    expect(v2.verno).toBe(9)
+    expect(v2.verno).toBe(10)
     expect(await v2.outbox.orderBy('seq').toArray()).toEqual(before)
     expect(await v2.outbox.where('kind').equals('post.create').count()).toBe(1)
     expect((await v2.blobs.get('img'))?.blob.size).toBe(3)
@@ -82,7 +82,7 @@ describe('V8 a schema upgrade keeps the outbox', () => {
     schemaChangeListeners.add(listener)
     try {
       const newer = h.newDb(db.name)
-      newer.version(9).stores({ drafts: 'id' })
+      newer.version(10).stores({ drafts: 'id' })
       await within(newer.open())
 
       expect(listener).toHaveBeenCalledTimes(1)

@@ -2,6 +2,7 @@
 import { liveQuery } from 'dexie'
 import { startTransition, useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
 import { type LocalDb, localDb, onLocalDbChange } from './local-db.ts'
+import { sameAnswer } from './same-answer.ts'
 
 function subscribe(changed: () => void): () => void {
   const stop = onLocalDbChange(changed)
@@ -35,7 +36,8 @@ const remembered = new WeakMap<LocalDb, Map<string, unknown>>()
  * A query's first answer is drawn at once. Its later answers (the mirror changed: a sync page landed,
  * an outbox item settled) are drawn as a transition, which React interrupts to let the page answer a
  * tap: a first sync lands a page every few hundred milliseconds, and each used to redraw every screen
- * reading the mirror in one uninterrupted task (a phone froze for seconds while Home filled).
+ * reading the mirror in one uninterrupted task (a phone froze for seconds while Home filled). A later
+ * answer that holds what the last one held (the newest posts, as older ones land) is not drawn at all.
  */
 export function useLocalQuery<T>(
   query: (db: LocalDb) => Promise<T>,
@@ -67,7 +69,7 @@ export function useLocalQuery<T>(
           if (!remembered.has(db)) remembered.set(db, new Map())
           remembered.get(db)?.set(key, value)
         }
-        if (!first && Object.is(value, latest.current.value) && latest.current.error === undefined) return
+        if (!first && latest.current.error === undefined && sameAnswer(value, latest.current.value)) return
         latest.current = { value, error: undefined }
         if (first) redraw()
         else startTransition(redraw)
