@@ -1,9 +1,9 @@
 // The chunk group of Home and the signed-in shell around it: every module of theirs that the entry
 // scripts do not already load goes into one file. Left to the automatic splitting, those ~99 source
 // files came as 35 chunks, which an offline start fetched through the service worker and instantiated
-// one by one after the route settled (offline cold start 630–787 → 485–552 ms here, median of 5).
-// What the entries load and what the public pages draw stay apart, so the sign-in page and the public
-// home load none of it.
+// one by one after the route settled (offline cold start 580–657 → 459–609 ms here, README). What
+// the entries load and what the public pages load signed out stay apart, so a first visit of the
+// sign-in page or the public home downloads none of it.
 import { join } from 'node:path'
 import type { Rolldown } from 'vite'
 import { sourceClosure } from './source-closure.ts'

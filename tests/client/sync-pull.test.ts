@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deletePost, markPostRead, savePost } from '#client/features/posts/post-actions.ts'
 import { DB_PREFIX, openLocalDb } from '#client/platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '#client/platform/sync/outbox.ts'
-import { pullOnce } from '#client/platform/sync/pull.ts'
+import { FIRST_PAGE_SIZE, PULL_PAGE_SIZE, pullOnce } from '#client/platform/sync/pull.ts'
 import { startSync } from '#client/platform/sync/sync-engine.ts'
 import type { SyncChange } from '#shared/sync.ts'
 import { type Harness, ids, mirrorKeys, startHarness } from './helpers/sync-harness.ts'
@@ -89,6 +89,32 @@ describe('V6 pull', () => {
 
     // The mirror is exactly what a single big pull of the same user would hold.
     expect(await mirrorKeys(db)).toEqual(await h.serverMirror(h.token!))
+  })
+
+  it('V6: a first sync asks a smaller first page (what Home draws first), and every later page is a full one', async () => {
+    await h.signIn('guardian@demo.test')
+    const db = h.newDb()
+    const before = h.net.log.length
+    await pullOnce(db)
+    const limits = () =>
+      h.net.log
+        .slice(before)
+        .filter((e) => e.path.startsWith('/api/v1/sync'))
+        .map((e) => new URLSearchParams(e.path.split('?')[1]).get('limit'))
+    expect(limits()[0]).toBe(String(FIRST_PAGE_SIZE))
+    expect(
+      limits()
+        .slice(1)
+        .every((limit) => limit === String(PULL_PAGE_SIZE)),
+    ).toBe(true)
+    expect(sorted(await mirrorKeys(db))).toEqual(
+      sorted(await h.serverMirror(await h.t.login('guardian@demo.test'))),
+    )
+
+    await h.createServerPost(staffToken, { title: 'Después' })
+    const pulled = limits().length
+    await pullOnce(db)
+    expect(limits().slice(pulled)).toEqual([String(PULL_PAGE_SIZE)])
   })
 
   it('V6: a post the staff deletes disappears from the family mirror on the next pull', async () => {

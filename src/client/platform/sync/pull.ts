@@ -8,6 +8,11 @@ import { authHeaders, syncConfig } from './sync-config.ts'
 
 export const PULL_PAGE_SIZE = 500
 /**
+ * The first page of a first sync holds what Home draws first (the short lists other rows name, the
+ * banners, the newest rows), so it is a smaller one, asked, built, sent and written sooner.
+ */
+export const FIRST_PAGE_SIZE = 100
+/**
  * Rows written per call inside a page's transaction. Each call ends with an IndexedDB event, so the
  * page lets the main thread go between slices: 500 rows in one call held a phone's main thread for
  * 50–120 ms per page (a first sync is a dozen pages), and a tap waited. Each slice waits for the one
@@ -100,7 +105,7 @@ async function fetchPage(
 export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<PullResult | 'unauthorized'> {
   const result: PullResult = { pages: 0, changes: 0, reset: false }
   const start = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
-  let next = fetchPage(start, pageSize)
+  let next = fetchPage(start, start === undefined ? Math.min(FIRST_PAGE_SIZE, pageSize) : pageSize)
   for (;;) {
     const page = await next
     if (page === 'unauthorized') return page

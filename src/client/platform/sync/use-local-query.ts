@@ -27,13 +27,25 @@ export function useLocalDb(): LocalDb | undefined {
 const remembered = new WeakMap<LocalDb, Map<string, unknown>>()
 
 /**
+ * An answer that draws nothing yet (no rows, the mirror not started). The next one is drawn at once:
+ * as a transition, a first sync's later pages kept restarting it, and Home's first news and banner
+ * waited ~0.7 s after their page had landed.
+ */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return true
+  if (Array.isArray(value)) return value.length === 0
+  return (value instanceof Map || value instanceof Set) && value.size === 0
+}
+
+/**
  * `undefined` while loading; the query's answer (or `fallback` without a database) afterwards.
  *
  * With `remember` (a name for the query, unique among screens), a screen opened again draws the
  * answer of its last visit at once, and the live answer replaces it as a later answer: the calendar
  * waited ~50 ms for its 2,000 events on every visit before drawing the month.
  *
- * A query's first answer is drawn at once. Its later answers (the mirror changed: a sync page landed,
+ * A query's first answer is drawn at once, and so is the first that fills an empty one (a first sync's
+ * first page on an empty Home). Its later answers (the mirror changed: a sync page landed,
  * an outbox item settled) are drawn as a transition, which React interrupts to let the page answer a
  * tap: a first sync lands a page every few hundred milliseconds, and each used to redraw every screen
  * reading the mirror in one uninterrupted task (a phone froze for seconds while Home filled). A later
@@ -70,8 +82,9 @@ export function useLocalQuery<T>(
           remembered.get(db)?.set(key, value)
         }
         if (!first && latest.current.error === undefined && sameAnswer(value, latest.current.value)) return
+        const filling = first || isEmpty(latest.current.value)
         latest.current = { value, error: undefined }
-        if (first) redraw()
+        if (filling) redraw()
         else startTransition(redraw)
       },
       error: (error: unknown) => {
