@@ -52,6 +52,7 @@ export function homeChunkGroup(root: string, publicPages: string[]): Rolldown.Co
   }
 
   return {
+    debugName: 'home',
     // Route files are split by the router's plugin into `route.tsx?tsr-split=component` modules.
     name: (id, ctx) => {
       home ??= without(
