@@ -1,5 +1,5 @@
-// The app's own source files a set of entry files reaches through static imports, found by reading
-// the files (the build's chunk groups are decided before it has a module graph of its own to ask).
+// The app's own source files a set of entry files reaches through their imports, found by reading
+// the files: what the build's own module graph cannot say (which `import()` runs signed out).
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 
