@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config'
 import { homeChunkGroup } from './scripts/home-chunk.ts'
 import { precompress } from './scripts/precompress.ts'
 import { publicIconFiles } from './scripts/public-icons.ts'
+import { routeChunks } from './scripts/route-chunks.ts'
 
 const serverDatabase = process.env.TEST_DATABASE_URL
 // What the sign-in page and the public home draw (with the root layout around them). Found on the
@@ -61,6 +62,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    routeChunks(import.meta.dirname),
     precompress(),
   ],
   server: {

@@ -3,6 +3,7 @@
 // first screen never waits for the network once the college is known.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { COLLEGE_CACHE_KEY } from '#client/platform/storage-keys.ts'
+import { TOKEN_STORAGE_KEY } from '#shared/constants.ts'
 
 const PAGE_COLLEGE = {
   id: 7,
@@ -93,6 +94,24 @@ describe('the session check before the first screen', () => {
     vi.resetModules()
     const { refreshSession } = await import('#client/platform/auth-actions.ts')
     expect(await settled(refreshSession())).toBe(true)
+  })
+
+  it('with a token and no known user, asks for the user beside the college, not after it', async () => {
+    writePageData(JSON.stringify(PAGE_COLLEGE))
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token')
+    const asked: string[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: Request | string) => {
+        asked.push(new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname)
+        return new Promise<Response>(() => undefined)
+      }),
+    )
+    vi.resetModules()
+    const { refreshSession } = await import('#client/platform/auth-actions.ts')
+    void refreshSession()
+    await vi.waitFor(() => expect(asked).toContain('/api/v1/user'))
+    expect(asked).toContain('/api/colleges/domain')
   })
 
   it('waits for the college when nothing knows it yet', async () => {

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PullReply, PullRequest } from '#client/platform/sync/pull-messages.ts'
-import { pull, stopPullWorker } from '#client/platform/sync/pull-off-thread.ts'
+import { pull, stopPullWorker, warmPullWorker } from '#client/platform/sync/pull-off-thread.ts'
 import { syncStatus } from '#client/platform/sync/sync-status.ts'
 import { type Harness, startHarness } from './helpers/sync-harness.ts'
 
@@ -12,8 +12,13 @@ class ScriptedWorker {
   static answer: (request: PullRequest) => PullReply | 'never' | 'cannot-start' = () => 'never'
   static requests: PullRequest[] = []
   static terminated = 0
+  static started = 0
   onmessage: ((event: { data: PullReply }) => void) | null = null
   onerror: ((event: { preventDefault: () => void }) => void) | null = null
+
+  constructor() {
+    ScriptedWorker.started++
+  }
 
   postMessage(request: PullRequest): void {
     ScriptedWorker.requests.push(request)
@@ -33,6 +38,7 @@ beforeEach(async () => {
   h = await startHarness()
   ScriptedWorker.requests = []
   ScriptedWorker.terminated = 0
+  ScriptedWorker.started = 0
   vi.stubGlobal('Worker', ScriptedWorker)
 })
 
@@ -97,6 +103,23 @@ describe('the pull worker, seen from the page', () => {
 
     await expect(pulling).rejects.toThrow('sync stopped')
     expect(ScriptedWorker.terminated).toBe(1)
+  })
+
+  it("starting sync online loads the worker's script before any pull is asked, and the first pull uses that worker", async () => {
+    stopPullWorker()
+    const db = h.newDb()
+    vi.stubGlobal('navigator', { onLine: false })
+    warmPullWorker()
+    expect(ScriptedWorker.started).toBe(0)
+
+    vi.stubGlobal('navigator', { onLine: true })
+    warmPullWorker()
+    expect(ScriptedWorker.started).toBe(1)
+    expect(ScriptedWorker.requests).toEqual([])
+    ScriptedWorker.answer = ({ id }) => ({ id, result: { pages: 1, changes: 5, reset: false } })
+    await expect(pull(db)).resolves.toMatchObject({ changes: 5 })
+    warmPullWorker()
+    expect(ScriptedWorker.started).toBe(1)
   })
 
   it('a worker whose script cannot load: the tab pulls in its own thread, now and from then on', async () => {

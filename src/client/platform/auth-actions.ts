@@ -90,6 +90,9 @@ export async function fetchUser(): Promise<User | undefined> {
     store.set(loadingAtom, false)
     return undefined
   }
+  // Signing in, or a token without a known user: the engine's script loads while the user is asked
+  // (the answer starts it), not one round trip after.
+  if (!store.get(userAtom)) void engine().catch(() => undefined)
   try {
     const response = await api.get('api/v1/user')
     const body = (await response.json()) as User | { message: string }
@@ -160,8 +163,9 @@ export function ensureCollege(): Promise<unknown> {
  */
 export async function refreshSession(): Promise<void> {
   const checking = async () => {
-    await ensureCollege()
-    await fetchUser()
+    // The user is asked beside the college, not after it: the page already holds the college, and a
+    // first open of Home waited one more round trip for its news.
+    await Promise.all([ensureCollege(), fetchUser()])
     if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
   }
   const known = store.get(userAtom)

@@ -18,11 +18,37 @@ export async function buildManifest(distDir: string, version: string): Promise<M
   let manifest: Manifest = {}
   try {
     manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+    withRouteChunks(manifest, await readRouteChunks(distDir))
   } catch {
     // A build without a manifest only loses the hints.
   }
   if (cached.size > 8) cached.clear()
   cached.set(key, manifest)
+  return manifest
+}
+
+/** Route module → the file holding it (scripts/route-chunks.ts); none from an older build. */
+async function readRouteChunks(distDir: string): Promise<Record<string, string>> {
+  try {
+    return JSON.parse(await readFile(join(distDir, '.vite', 'route-chunks.json'), 'utf8')) as Record<
+      string,
+      string
+    >
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * A route taken into a chunk group (Home's) is keyed by nothing in Vite's manifest: it gets the entry
+ * of the file that holds it, so its path still names the scripts it is about to import.
+ */
+export function withRouteChunks(manifest: Manifest, routeFiles: Record<string, string>): Manifest {
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
+  for (const [source, file] of Object.entries(routeFiles)) {
+    const chunk = byFile.get(file)
+    if (chunk && !manifest[source]) manifest[source] = chunk
+  }
   return manifest
 }
 

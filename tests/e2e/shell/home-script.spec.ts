@@ -43,3 +43,14 @@ test('signed in, Home and the menu around it come in one script, not a file for 
     scripts.filter((path) => /\/(app-home|app-layout|post-feed|latest-notifications|nav-badges)-/.test(path)),
   ).toEqual([])
 })
+
+test("Home's page names its script up front, so it loads beside the entry's rather than after them", async ({
+  request,
+}) => {
+  const preloads = async (path: string) =>
+    [
+      ...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
+    ].map((m) => m[1])
+  expect((await preloads('/app/home')).filter((href) => HOME_SCRIPT.test(href ?? ''))).toHaveLength(1)
+  expect((await preloads('/')).filter((href) => HOME_SCRIPT.test(href ?? ''))).toEqual([])
+})

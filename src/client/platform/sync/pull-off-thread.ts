@@ -49,6 +49,16 @@ function pullWorker(): Worker | undefined {
   return worker
 }
 
+/**
+ * Starts the worker's script loading, online, before the first pull is asked: the mirror opens and the
+ * outbox is checked meanwhile. Asked only at the pull, the script came ~0.4 s after the engine on a
+ * first sign-in here, one more round trip between Home and its first news.
+ */
+export function warmPullWorker(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return
+  pullWorker()
+}
+
 function ask(target: Worker, db: LocalDb): Promise<PullReply> {
   const request: PullRequest = {
     id: ++lastId,

@@ -12,7 +12,7 @@ import {
   schemaChangeListeners,
 } from './local-db.ts'
 import { replayInFlight, replayOutbox, resumeSignedIn } from './outbox.ts'
-import { pull, stopPullWorker } from './pull-off-thread.ts'
+import { pull, stopPullWorker, warmPullWorker } from './pull-off-thread.ts'
 import { setSyncStatus, syncStatus } from './sync-status.ts'
 
 const PULL_INTERVAL_MS = 3 * 60_000
@@ -157,6 +157,7 @@ export async function startSync(userId: number): Promise<void> {
   const resuming = syncStatus().needsSignIn
   if (startedFor === userId && !resuming) return
   startedFor = userId
+  warmPullWorker()
   openLocalDb(userId)
   detach ??= typeof window === 'undefined' ? () => undefined : attachTriggers()
   if (resuming) await resumeSignedIn()
