@@ -11,6 +11,12 @@ import type { Course, Grade, Post, PostCategory, PostRead } from '#shared/posts.
 import type { Process } from '#shared/processes.schema.ts'
 import type { OutboxItem } from './outbox-types.ts'
 
+// Dexie turns its debugging aids on for any page served from localhost or 127.0.0.1: an async stack
+// trace (`console.createTask`) taken for every table operation, and the promises that follow it run
+// inside it. A built app runs there as it runs for families (tests, the bench, a school's own
+// server); the dev server and the unit tests keep Dexie's own choice.
+if (!import.meta.env.DEV) Dexie.debug = false
+
 /**
  * A mirrored row written here and not yet accepted by the server carries `_sync`, and `_base`: the
  * server version (`updated_at`) its local changes started from (null when it was created here).
