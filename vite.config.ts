@@ -8,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
+import { compileHints } from './scripts/compile-hints.ts'
 import { homeChunkGroup } from './scripts/home-chunk.ts'
 import { precompress } from './scripts/precompress.ts'
 import { publicIconFiles } from './scripts/public-icons.ts'
@@ -63,6 +64,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     routeChunks(import.meta.dirname),
+    compileHints(),
     precompress(),
   ],
   server: {

@@ -51,6 +51,9 @@ test("Home's page names its script up front, so it loads beside the entry's rath
     [
       ...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g),
     ].map((m) => m[1])
-  expect((await preloads('/app/home')).filter((href) => HOME_SCRIPT.test(href ?? ''))).toHaveLength(1)
+  const home = (await preloads('/app/home')).filter((href) => HOME_SCRIPT.test(href ?? ''))
+  expect(home).toHaveLength(1)
+  // Its functions are compiled while it streams in, not one by one on the main thread (scripts/compile-hints.ts).
+  expect(await (await request.get(home[0] ?? '')).text()).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/)
   expect((await preloads('/')).filter((href) => HOME_SCRIPT.test(href ?? ''))).toEqual([])
 })
