@@ -6,7 +6,7 @@ import { relative } from 'node:path'
 import type { Plugin } from 'vite'
 
 /** Read by src/server/platform/build-manifest.ts, which names the same file. */
-export const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json'
+const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json'
 
 export function routeChunks(root: string): Plugin {
   return {

@@ -43,7 +43,7 @@ async function readRouteChunks(distDir: string): Promise<Record<string, string>>
  * A route taken into a chunk group (Home's) is keyed by nothing in Vite's manifest: it gets the entry
  * of the file that holds it, so its path still names the scripts it is about to import.
  */
-export function withRouteChunks(manifest: Manifest, routeFiles: Record<string, string>): Manifest {
+function withRouteChunks(manifest: Manifest, routeFiles: Record<string, string>): Manifest {
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
   for (const [source, file] of Object.entries(routeFiles)) {
     const chunk = byFile.get(file)
