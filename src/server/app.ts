@@ -1,4 +1,6 @@
 // Builds the HTTP application: middleware order, then each feature's routes, then the client.
+import type { RequestListener } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from '#shared/constants.ts'
@@ -55,12 +57,13 @@ import { appInstalledRoutes } from './features/statistics/app-installed.routes.t
 import { statisticsRoutes } from './features/statistics/statistics.routes.ts'
 import { liveRoutes } from './features/sync/live.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
-import { usersRoutes } from './features/users/users.routes.ts'
+import { currentUserRead, usersRoutes } from './features/users/users.routes.ts'
 import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
 import { registerCalendarSource } from './platform/calendar-sources.ts'
 import { compression } from './platform/compression.ts'
 import type { AppDeps, AppEnv } from './platform/context.ts'
 import { ApiError, handleError } from './platform/errors.ts'
+import { withFastReads } from './platform/fast-reads.ts'
 import { mediaRoutes } from './platform/media.ts'
 import { requestLog } from './platform/request-log.ts'
 import { securityHeaders } from './platform/security-headers.ts'
@@ -221,4 +224,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   })
   app.onError(handleError)
   return app
+}
+
+/** The server's listener: the hottest reads by plain node:http where they can be (fast-reads.ts), the rest by Hono. */
+export function createRequestListener(deps: AppDeps): RequestListener {
+  return withFastReads(deps, { '/api/v1/user': currentUserRead }, getRequestListener(createApp(deps).fetch))
 }

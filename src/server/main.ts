@@ -3,9 +3,9 @@
 import { spawnSync } from 'node:child_process'
 import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { join } from 'node:path'
-import { createAdaptorServer } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { createRequestListener } from './app.ts'
 import { loadConfig, storageFor } from './config.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest } from './db/migrate.ts'
@@ -79,7 +79,7 @@ if (workers > 1 && !isWorker) {
 async function serve() {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
   const storage = storageFor(config)
-  const app = createApp({ db: handle.db, dialect: handle.dialect, config, storage })
+  const listener = createRequestListener({ db: handle.db, dialect: handle.dialect, config, storage })
   await prepareDummyHash()
   // Push fan-out and mail run beside the requests; on PostgreSQL every server takes its share of jobs.
   const stopJobs = startJobWorker({ db: handle.db, dialect: handle.dialect, config, storage })
@@ -90,7 +90,7 @@ async function serve() {
     ? relayPokesThroughPostgres(notifier, config.databaseUrl, () => void clearShortCaches(handle.db, true))
     : undefined
   if (!relay && isWorker) relayThroughPrimary(notifier, handle.db)
-  const server = createAdaptorServer({ fetch: app.fetch })
+  const server = createServer(listener)
   // A school's morning opens hundreds of connections at once: queue them rather than drop the SYNs,
   // which clients would retry only after 1, 3, 7 seconds.
   server.listen({ port: config.port, backlog: 2048 }, () => {

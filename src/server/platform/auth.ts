@@ -5,7 +5,7 @@ import { messages } from '#shared/i18n/messages.ts'
 import type { Permission, RoleKey } from '#shared/permissions.ts'
 import type { Database } from '../db/schema.ts'
 import { nowIso } from './clock.ts'
-import type { AppEnv, AuthUser } from './context.ts'
+import type { AppEnv, Auth } from './context.ts'
 import { ApiError, forbidden, unauthenticated } from './errors.ts'
 import { randomToken, sha256 } from './secrets.ts'
 import { shortCache } from './short-cache.ts'
@@ -13,10 +13,13 @@ import { isPlatformHost } from './tenancy.ts'
 
 const TOUCH_INTERVAL_MS = 60_000
 
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1]
+}
+
 export function bearerToken(c: Context): string | undefined {
-  const header = c.req.header('authorization')
-  const match = header?.match(/^Bearer\s+(\S+)$/i)
-  return match?.[1]
+  return bearerTokenOf(c.req.header('authorization'))
 }
 
 export async function issueToken(
@@ -54,7 +57,7 @@ export async function findUserByToken(
   db: Kysely<Database>,
   token: string,
   collegeId: number | null,
-): Promise<{ user: AuthUser; tokenId: number } | undefined> {
+): Promise<Auth | undefined> {
   const row = await db
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
@@ -82,12 +85,18 @@ export async function findUserByToken(
   return { tokenId: token_id, user: { ...user, role_key: role_key as RoleKey, permissions } }
 }
 
-/** `findUserByToken` through the short cache, keyed by the token's hash (never the token itself). */
+const sessions = (db: Kysely<Database>) => shortCache<Auth | undefined>(db, 'auth-by-token')
+// The token's hash, never the token itself.
+const sessionKey = (token: string, collegeId: number | null) => `${collegeId ?? 'platform'}:${sha256(token)}`
+
+/** `findUserByToken` through the short cache. */
 function signedIn(db: Kysely<Database>, token: string, collegeId: number | null) {
-  return shortCache<{ user: AuthUser; tokenId: number } | undefined>(db, 'auth-by-token').get(
-    `${collegeId ?? 'platform'}:${sha256(token)}`,
-    () => findUserByToken(db, token, collegeId),
-  )
+  return sessions(db).get(sessionKey(token, collegeId), () => findUserByToken(db, token, collegeId))
+}
+
+/** The session `requireAuth` kept for this token in this college, if it kept one (a signed-in one). */
+export function keptSession(db: Kysely<Database>, token: string, collegeId: number): Auth | undefined {
+  return sessions(db).peek(sessionKey(token, collegeId))?.value
 }
 
 /** Signs the request in from its bearer token, or answers 401 `{"message":"Unauthenticated."}`. */

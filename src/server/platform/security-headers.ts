@@ -98,7 +98,9 @@ function prepared(headers: [string, string][]): MiddlewareHandler {
 
 const forPages = prepared(await headersOf(pageHeaders))
 const forFiles = prepared(await headersOf(fileHeaders))
-const forApi = prepared(await headersOf(apiHeaders))
+/** An API answer's security headers, as `securityHeaders` sets them (and `fast-reads.ts`). */
+export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = await headersOf(apiHeaders)
+const forApi = prepared(API_SECURITY_HEADERS as [string, string][])
 const forAssets = prepared(await headersOf(assetHeaders))
 
 /**

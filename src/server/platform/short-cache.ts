@@ -27,6 +27,8 @@ const MAX_ENTRIES = 5_000
 export type ShortCache<V> = {
   /** The value kept for `key`, or `load`'s, which is kept unless a write cleared the cache meanwhile. */
   get: (key: string, load: () => Promise<V>) => Promise<V>
+  /** The value kept for `key` if there is one still good, without loading it (`fast-reads.ts`). */
+  peek: (key: string) => { value: V } | undefined
 }
 
 type Entry = { value: unknown; until: number; stamp: string }
@@ -57,10 +59,18 @@ export function shortCache<V>(db: Kysely<Database>, name: string): ShortCache<V>
   const kept = caches.byName.get(name) ?? { entries: new Map<string, Entry>(), loading: new Map() }
   caches.byName.set(name, kept)
   const { entries, loading } = kept
+  const good = (id: string) => {
+    const hit = entries.get(id)
+    return hit && hit.until > Date.now() && hit.stamp === stampOf(db) ? hit : undefined
+  }
   return {
+    peek(id) {
+      const hit = good(id)
+      return hit && { value: hit.value as V }
+    },
     async get(id, load) {
-      const hit = entries.get(id)
-      if (hit && hit.until > Date.now() && hit.stamp === stampOf(db)) return hit.value as V
+      const hit = good(id)
+      if (hit) return hit.value as V
       // The sources of one sync page ask at the same moment: one load answers them all.
       const under = loading.get(id)
       if (under) return under as Promise<V>

@@ -15,9 +15,17 @@ export function normalizeHost(raw: string | undefined | null): string {
   return host.replace(/\.$/, '')
 }
 
+/** The host a request was sent to: the proxy's `X-Forwarded-Host` where it is trusted, else `Host`. */
+export function hostOf(
+  header: (name: string) => string | undefined,
+  trustProxy: boolean,
+): string | undefined {
+  return (trustProxy ? header('x-forwarded-host') : undefined) ?? header('host')
+}
+
 export function requestHost(c: Context<AppEnv>): string {
-  const forwarded = c.var.deps.config.trustProxy ? c.req.header('x-forwarded-host') : undefined
-  return normalizeHost(forwarded ?? c.req.header('host') ?? new URL(c.req.url).host)
+  const host = hostOf((name) => c.req.header(name), c.var.deps.config.trustProxy)
+  return normalizeHost(host ?? new URL(c.req.url).host)
 }
 
 export async function findCollegeByHost(db: Kysely<Database>, host: string): Promise<College | undefined> {
@@ -30,15 +38,19 @@ export async function findCollegeByHost(db: Kysely<Database>, host: string): Pro
     .executeTakeFirst()
 }
 
+const collegesByHost = (db: Kysely<Database>) => shortCache<College | undefined>(db, 'college-by-host')
+
 export const resolveCollege: MiddlewareHandler<AppEnv> = async (c, next) => {
   const host = requestHost(c)
   c.set('host', host)
   const { db } = c.var.deps
-  c.set(
-    'college',
-    await shortCache<College | undefined>(db, 'college-by-host').get(host, () => findCollegeByHost(db, host)),
-  )
+  c.set('college', await collegesByHost(db).get(host, () => findCollegeByHost(db, host)))
   await next()
+}
+
+/** The college of `host` as `resolveCollege` kept it, if it did; a college known not to exist is none. */
+export function keptCollege(db: Kysely<Database>, host: string): College | undefined {
+  return collegesByHost(db).peek(host)?.value
 }
 
 export function isPlatformHost(c: Context<AppEnv>): boolean {

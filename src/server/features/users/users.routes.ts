@@ -8,6 +8,7 @@ import { clientIp } from '../../platform/client-ip.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { unauthenticated, validationError } from '../../platform/errors.ts'
+import type { FastRead } from '../../platform/fast-reads.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { hashPassword, replacePassword, verifyPassword } from '../../platform/passwords.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -21,6 +22,9 @@ usersRoutes.use('/api/v1/user', requireAuth)
 usersRoutes.use('/api/v1/users/*', requireAuth)
 
 usersRoutes.get('/api/v1/user', (c) => c.json(toUserDto(c.var.auth.user)))
+
+/** `GET /api/v1/user` above, as plain node:http answers it for a session already kept (fast-reads.ts). */
+export const currentUserRead: FastRead = ({ auth }) => toUserDto(auth.user)
 
 usersRoutes.post('/api/v1/users/update/profile', async (c) => {
   const { db, storage } = c.var.deps
