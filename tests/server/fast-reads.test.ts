@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRequestListener } from '#server/app.ts'
-import { withFastReads } from '#server/platform/fast-reads.ts'
+import { type FastRead, withFastReads } from '#server/platform/fast-reads.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 type Answer = { status: number; headers: Record<string, string>; body: string }
@@ -59,6 +59,19 @@ async function expectSameAnswer(path: string, headers: Record<string, string> = 
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
+/** A listener with `read` as `/api/v1/user`'s fast read, counting the requests it hands over to Hono. */
+async function countingHandOver(read: FastRead) {
+  let handed = 0
+  const deps = { db: t.db, dialect: t.dialect, config: t.config, storage: t.storage }
+  const port = await listen(
+    withFastReads(deps, { '/api/v1/user': read }, (req, res) => {
+      handed++
+      getRequestListener(t.app.fetch)(req, res)
+    }),
+  )
+  return { port, handed: () => handed }
+}
+
 beforeAll(async () => {
   t = await createTestApp()
   const deps = { db: t.db, dialect: t.dialect, config: t.config, storage: t.storage }
@@ -73,23 +86,13 @@ afterAll(async () => {
 describe('GET /api/v1/user through the server', () => {
   it('answers a kept session as Hono does, and the second time without Hono', async () => {
     const token = await t.login('guardian@demo.test')
-    let handed = 0
-    const counted = await listen(
-      withFastReads(
-        { db: t.db, dialect: t.dialect, config: t.config, storage: t.storage },
-        { '/api/v1/user': ({ auth }) => ({ id: auth.user.id, email: auth.user.email }) },
-        (req, res) => {
-          handed++
-          getRequestListener(t.app.fetch)(req, res)
-        },
-      ),
-    )
-    const first = await get(counted, '/api/v1/user', bearer(token))
+    const counted = await countingHandOver(({ auth }) => ({ id: auth.user.id, email: auth.user.email }))
+    const first = await get(counted.port, '/api/v1/user', bearer(token))
     expect(first.status).toBe(200)
-    expect(handed).toBe(1)
-    const second = await get(counted, '/api/v1/user', bearer(token))
+    expect(counted.handed()).toBe(1)
+    const second = await get(counted.port, '/api/v1/user', bearer(token))
     expect(JSON.parse(second.body)).toEqual({ id: expect.any(Number), email: 'guardian@demo.test' })
-    expect(handed).toBe(1)
+    expect(counted.handed()).toBe(1)
 
     const answer = await expectSameAnswer('/api/v1/user', bearer(token))
     expect(answer.status).toBe(200)
@@ -151,25 +154,15 @@ describe('GET /api/v1/user through the server', () => {
 
   it('leaves an answer worth compressing to Hono when the browser takes a compressed one', async () => {
     const token = await t.login('guardian@demo.test')
-    let handed = 0
-    const port = await listen(
-      withFastReads(
-        { db: t.db, dialect: t.dialect, config: t.config, storage: t.storage },
-        { '/api/v1/user': () => ({ long: 'x'.repeat(2_000) }) },
-        (req, res) => {
-          handed++
-          getRequestListener(t.app.fetch)(req, res)
-        },
-      ),
-    )
+    const { port, handed } = await countingHandOver(() => ({ long: 'x'.repeat(2_000) }))
     await get(port, '/api/v1/user', bearer(token))
-    expect(handed).toBe(1)
+    expect(handed()).toBe(1)
     const plain = await get(port, '/api/v1/user', bearer(token))
-    expect(handed).toBe(1)
+    expect(handed()).toBe(1)
     expect(JSON.parse(plain.body).long).toHaveLength(2_000)
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(plain.body)))
     // Hono (here the real route, whose answer is short) answers the request that takes gzip.
     await get(port, '/api/v1/user', { ...bearer(token), 'accept-encoding': 'gzip' })
-    expect(handed).toBe(2)
+    expect(handed()).toBe(2)
   })
 })
