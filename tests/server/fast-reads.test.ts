@@ -11,10 +11,12 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 type Answer = { status: number; headers: Record<string, string>; body: string }
 
+/** One test app served twice: by the server's own listener, and by Hono alone. */
+type Pair = { app: TestApp; fast: number; honoOnly: number }
+
 let t: TestApp
+let main: Pair
 const servers: Server[] = []
-let fast: number
-let honoOnly: number
 
 async function listen(listener: RequestListener): Promise<number> {
   const server = createServer(listener)
@@ -45,7 +47,11 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
 }
 
 /** The same request through the server's listener and through Hono alone: the same answer but for its id. */
-async function expectSameAnswer(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+async function expectSameAnswer(
+  path: string,
+  headers: Record<string, string> = {},
+  { fast, honoOnly }: Pair = main,
+): Promise<Answer> {
   const [a, b] = [await get(fast, path, headers), await get(honoOnly, path, headers)]
   expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
   expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id'])
@@ -59,14 +65,28 @@ async function expectSameAnswer(path: string, headers: Record<string, string> = 
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
+const depsOf = (app: TestApp) => ({
+  db: app.db,
+  dialect: app.dialect,
+  config: app.config,
+  storage: app.storage,
+})
+
+async function pairOf(app: TestApp): Promise<Pair> {
+  return {
+    app,
+    fast: await listen(createRequestListener(depsOf(app))),
+    honoOnly: await listen(getRequestListener(app.app.fetch)),
+  }
+}
+
 /** A listener with `read` as `/api/v1/user`'s fast read, counting the requests it hands over to Hono. */
-async function countingHandOver(read: FastRead) {
+async function countingHandOver(read: FastRead, app = t) {
   let handed = 0
-  const deps = { db: t.db, dialect: t.dialect, config: t.config, storage: t.storage }
   const port = await listen(
-    withFastReads(deps, { '/api/v1/user': read }, (req, res) => {
+    withFastReads(depsOf(app), { '/api/v1/user': read }, (req, res) => {
       handed++
-      getRequestListener(t.app.fetch)(req, res)
+      getRequestListener(app.app.fetch)(req, res)
     }),
   )
   return { port, handed: () => handed }
@@ -74,9 +94,7 @@ async function countingHandOver(read: FastRead) {
 
 beforeAll(async () => {
   t = await createTestApp()
-  const deps = { db: t.db, dialect: t.dialect, config: t.config, storage: t.storage }
-  fast = await listen(createRequestListener(deps))
-  honoOnly = await listen(getRequestListener(t.app.fetch))
+  main = await pairOf(t)
 })
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
@@ -103,7 +121,7 @@ describe('GET /api/v1/user through the server', () => {
 
   it('answers requests it cannot serve from what is kept exactly as Hono does', async () => {
     const token = await t.login('staff@demo.test')
-    await get(fast, '/api/v1/user', bearer(token))
+    await get(main.fast, '/api/v1/user', bearer(token))
     expect((await expectSameAnswer('/api/v1/user')).status).toBe(401)
     expect((await expectSameAnswer('/api/v1/user', bearer('not-a-token'))).status).toBe(401)
     expect((await expectSameAnswer('/api/v1/user', { ...bearer(token), host: 'nowhere.test' })).status).toBe(
@@ -112,8 +130,13 @@ describe('GET /api/v1/user through the server', () => {
     expect((await expectSameAnswer('/api/v1/user?fields=all', bearer(token))).status).toBe(200)
     // The platform owner's session is not a college's: the listener never keeps nor answers it.
     const owner = await t.login('root@platform.test')
-    await get(fast, '/api/v1/user', bearer(owner))
+    await get(main.fast, '/api/v1/user', bearer(owner))
     expect((await expectSameAnswer('/api/v1/user', bearer(owner))).status).toBe(200)
+    // Without TRUST_PROXY the proxy's header names nothing.
+    expect(
+      (await expectSameAnswer('/api/v1/user', { ...bearer(token), 'x-forwarded-host': 'beta.localhost' }))
+        .status,
+    ).toBe(200)
     // The demo's second college does not know the first one's token.
     expect(
       (await expectSameAnswer('/api/v1/user', { ...bearer(token), host: 'beta.localhost' })).status,
@@ -122,8 +145,8 @@ describe('GET /api/v1/user through the server', () => {
 
   it('stops answering a session the moment it is signed out', async () => {
     const token = await t.login('admin@demo.test')
-    expect((await get(fast, '/api/v1/user', bearer(token))).status).toBe(200)
-    expect((await get(fast, '/api/v1/user', bearer(token))).status).toBe(200)
+    expect((await get(main.fast, '/api/v1/user', bearer(token))).status).toBe(200)
+    expect((await get(main.fast, '/api/v1/user', bearer(token))).status).toBe(200)
     const out = await t.request('POST', '/api/logout-mobile', { token })
     expect(out.status).toBe(200)
     expect((await expectSameAnswer('/api/v1/user', bearer(token))).status).toBe(401)
@@ -131,7 +154,7 @@ describe('GET /api/v1/user through the server', () => {
 
   it("answers a suspended college's people as Hono does", async () => {
     const token = await t.login('guardian@demo.test')
-    expect((await get(fast, '/api/v1/user', bearer(token))).status).toBe(200)
+    expect((await get(main.fast, '/api/v1/user', bearer(token))).status).toBe(200)
     await t.db
       .updateTable('colleges')
       .set({ suspended_at: new Date().toISOString() })
@@ -139,7 +162,7 @@ describe('GET /api/v1/user through the server', () => {
       .execute()
     try {
       // Hono keeps the suspended college and the session again; the listener must not answer from them.
-      await get(fast, '/api/v1/user', bearer(token))
+      await get(main.fast, '/api/v1/user', bearer(token))
       const answer = await expectSameAnswer('/api/v1/user', bearer(token))
       expect(answer.status).toBe(403)
       expect(JSON.parse(answer.body)).toMatchObject({ suspended: true })
@@ -164,5 +187,27 @@ describe('GET /api/v1/user through the server', () => {
     // Hono (here the real route, whose answer is short) answers the request that takes gzip.
     await get(port, '/api/v1/user', { ...bearer(token), 'accept-encoding': 'gzip' })
     expect(handed()).toBe(2)
+  })
+})
+
+describe('GET /api/v1/user behind a trusted proxy (TRUST_PROXY)', () => {
+  let proxied: Pair
+  beforeAll(async () => {
+    proxied = await pairOf(await createTestApp({ trustProxy: true }))
+  })
+  afterAll(async () => {
+    await proxied.app.close()
+  })
+
+  it("finds the college by the proxy's X-Forwarded-Host, as Hono does", async () => {
+    const token = await proxied.app.login('guardian@demo.test')
+    const viaProxy = { ...bearer(token), host: 'internal:3000', 'x-forwarded-host': 'localhost' }
+    const counted = await countingHandOver(() => ({ served: 'fast' }), proxied.app)
+    await get(counted.port, '/api/v1/user', viaProxy)
+    expect(JSON.parse((await get(counted.port, '/api/v1/user', viaProxy)).body)).toEqual({ served: 'fast' })
+    expect(counted.handed()).toBe(1)
+    expect((await expectSameAnswer('/api/v1/user', viaProxy, proxied)).status).toBe(200)
+    const elsewhere = { ...viaProxy, 'x-forwarded-host': 'beta.localhost' }
+    expect((await expectSameAnswer('/api/v1/user', elsewhere, proxied)).status).toBe(401)
   })
 })
