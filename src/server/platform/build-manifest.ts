@@ -43,13 +43,12 @@ async function readRouteChunks(distDir: string): Promise<Record<string, string>>
  * A route taken into a chunk group (Home's) is keyed by nothing in Vite's manifest: it gets the entry
  * of the file that holds it, so its path still names the scripts it is about to import.
  */
-function withRouteChunks(manifest: Manifest, routeFiles: Record<string, string>): Manifest {
+function withRouteChunks(manifest: Manifest, routeFiles: Record<string, string>): void {
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
   for (const [source, file] of Object.entries(routeFiles)) {
     const chunk = byFile.get(file)
     if (chunk && !manifest[source]) manifest[source] = chunk
   }
-  return manifest
 }
 
 function collect(manifest: Manifest, key: string, into: Set<string>): void {

@@ -9,7 +9,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { bearerTokenOf, keptSession } from './auth.ts'
 import { COMPRESS_MIN_BYTES, preferredEncoding } from './compression.ts'
 import type { AppDeps, Auth, College } from './context.ts'
-import { logger } from './logger.ts'
+import { logRequest } from './request-log.ts'
 import { API_SECURITY_HEADERS } from './security-headers.ts'
 import { hostOf, keptCollege, normalizeHost } from './tenancy.ts'
 
@@ -51,15 +51,8 @@ function answered(req: IncomingMessage, res: ServerResponse, read: FastRead, dep
   res.writeHead(200, [...HEADERS, 'x-request-id', requestId, 'content-length', String(length)])
   res.end(body)
   if (deps.config.logRequests) {
-    logger.info('request', {
-      requestId,
-      method: 'GET',
-      path: req.url,
-      status: 200,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      host: signedIn.host,
-      college: signedIn.college.id,
-    })
+    const { host, college } = signedIn
+    logRequest(started, { requestId, method: 'GET', path: req.url!, status: 200, host, college: college.id })
   }
   return true
 }

@@ -12,13 +12,26 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('X-Request-Id', requestId)
   await next()
   if (!c.var.deps.config.logRequests) return
-  logger.info('request', {
+  logRequest(started, {
     requestId,
     method: c.req.method,
     path: c.req.path,
     status: c.res.status,
-    ms: Math.round((performance.now() - started) * 10) / 10,
     host: c.var.host,
     college: c.var.college?.id ?? null,
   })
+}
+
+type Answered = {
+  requestId: string
+  method: string
+  path: string
+  status: number
+  host: string
+  college: number | null
+}
+
+/** The line every answered request logs (here, and for the reads of fast-reads.ts). */
+export function logRequest(started: number, answered: Answered): void {
+  logger.info('request', { ...answered, ms: Math.round((performance.now() - started) * 10) / 10 })
 }

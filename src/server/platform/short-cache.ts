@@ -32,7 +32,12 @@ export type ShortCache<V> = {
 }
 
 type Entry = { value: unknown; until: number; stamp: string }
-type Kept = { entries: Map<string, Entry>; loading: Map<string, Promise<unknown>> }
+type Kept = {
+  entries: Map<string, Entry>
+  loading: Map<string, Promise<unknown>>
+  /** Made once per name: asked on every request (twice on a fast read), it was made each time. */
+  cache?: ShortCache<unknown>
+}
 type Caches = { generation: number; byName: Map<string, Kept> }
 
 // One set per database: tests that start many apps, each on its own database, share nothing.
@@ -56,9 +61,16 @@ function stampOf(db: Kysely<Database>): string {
 
 export function shortCache<V>(db: Kysely<Database>, name: string): ShortCache<V> {
   const caches = cachesOf(db)
-  const kept = caches.byName.get(name) ?? { entries: new Map<string, Entry>(), loading: new Map() }
-  caches.byName.set(name, kept)
-  const { entries, loading } = kept
+  let kept = caches.byName.get(name)
+  if (!kept) {
+    kept = { entries: new Map<string, Entry>(), loading: new Map() }
+    caches.byName.set(name, kept)
+  }
+  kept.cache ??= made(db, caches, kept)
+  return kept.cache as ShortCache<V>
+}
+
+function made<V>(db: Kysely<Database>, caches: Caches, { entries, loading }: Kept): ShortCache<V> {
   const good = (id: string) => {
     const hit = entries.get(id)
     return hit && hit.until > Date.now() && hit.stamp === stampOf(db) ? hit : undefined

@@ -45,8 +45,11 @@ const compiled = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>()
 const MARKS: Values = { collegeId: -1, userId: -2, since: -3, until: -4 }
 
 function probeOf(db: Kysely<Database>, tables: readonly ChangeTable[]): CompiledQuery {
-  const known = compiled.get(db) ?? new Map<string, CompiledQuery>()
-  compiled.set(db, known)
+  let known = compiled.get(db)
+  if (!known) {
+    known = new Map<string, CompiledQuery>()
+    compiled.set(db, known)
+  }
   const key = tables.join(',')
   const kept = known.get(key)
   if (kept) return kept
