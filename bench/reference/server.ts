@@ -15,14 +15,18 @@ import {
   isCompressible,
   preferredEncoding,
 } from '../../src/server/platform/compression.ts'
+import { jsonBytes } from '../../src/server/platform/json-bytes.ts'
 import { listenUntilStopped } from '../lib/serve.ts'
 import { type Recording, recordingKey, type Statement } from './recording.ts'
+
+/** Past this, an answer is made as the app makes its largest ones: a piece at a time. */
+const LARGE_ANSWER_CHARS = 64 * 1024
 
 const recordings = JSON.parse(readFileSync(process.env.REFERENCE_RECORDINGS!, 'utf8')) as Recording[]
 const routes = new Map(
   recordings.map((r) => [
     recordingKey(new URL(r.url).pathname + new URL(r.url).search, r.headers),
-    { ...r, answer: JSON.parse(r.body) as unknown },
+    { ...r, answer: JSON.parse(r.body) as unknown, large: r.body.length > LARGE_ANSWER_CHARS },
   ]),
 )
 
@@ -80,7 +84,8 @@ async function answer(req: IncomingMessage) {
   const route = routes.get(recordingKey(req.url ?? '', req.headers as Record<string, string>))
   if (!route) return { status: 404, headers: { 'content-type': 'application/json' }, body: Buffer.from('{}') }
   await run(route.statements)
-  let body: Buffer = Buffer.from(JSON.stringify(route.answer))
+  // A large answer as the app makes its sync pages (json-bytes.ts), a small one in one piece.
+  let body: Buffer = route.large ? jsonBytes(route.answer) : Buffer.from(JSON.stringify(route.answer))
   const headers: Record<string, string | number> = { ...route.answerHeaders }
   const encoding = preferredEncoding(req.headers['accept-encoding'])
   if (

@@ -89,16 +89,20 @@ export async function compress(body: Uint8Array, encoding: Encoding): Promise<Bu
 }
 
 /**
- * The text an answer was made from, while it is still only that: under `@hono/node-server` an answer
- * made from a string (every `c.json`) keeps the string until someone reads its body, and reading it
- * builds the Fetch API's Response and a stream around it (about 60 µs for a 300-byte answer). Knowing
- * the text, a small answer is left untouched and a large one is compressed from it. Undefined for any
- * other answer, or if the adapter keeps answers otherwise: the body is then read as usual.
+ * The text or bytes an answer was made from, while they are still only that: under
+ * `@hono/node-server` an answer made from a string (every `c.json`) or from bytes keeps them until
+ * someone reads its body, and reading it builds the Fetch API's Response and a stream around it (about
+ * 60 µs for a 300-byte answer). Knowing them, a small answer is left untouched and a large one is
+ * compressed from them. Undefined for any other answer, or if the adapter keeps answers otherwise: the
+ * body is then read as usual.
  */
-function textOf(res: Response): string | undefined {
+function keptBodyOf(res: Response): string | Uint8Array<ArrayBuffer> | undefined {
   const kept = Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache')
   const cache = kept && (res as unknown as Record<symbol, unknown>)[kept]
-  return Array.isArray(cache) && cache.length === 3 && typeof cache[1] === 'string' ? cache[1] : undefined
+  if (!Array.isArray(cache) || cache.length !== 3) return undefined
+  const body: unknown = cache[1]
+  if (typeof body === 'string') return body
+  return body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : undefined
 }
 
 export const compression: MiddlewareHandler = async (c, next) => {
@@ -110,11 +114,17 @@ export const compression: MiddlewareHandler = async (c, next) => {
   const encoding = preferredEncoding(c.req.header('accept-encoding'))
   const declared = Number(res.headers.get('content-length') ?? Number.NaN)
   if (!encoding || declared < COMPRESS_MIN_BYTES || c.req.method === 'HEAD') return
-  const text = textOf(res)
-  if (text !== undefined && Buffer.byteLength(text) < COMPRESS_MIN_BYTES) return
-  // Asked only now: reading whether there is a body reads it (see textOf).
-  if (text === undefined && !res.body) return
-  const body = text === undefined ? new Uint8Array(await res.arrayBuffer()) : Buffer.from(text)
+  const kept = keptBodyOf(res)
+  const keptBytes = typeof kept === 'string' ? Buffer.byteLength(kept) : kept?.byteLength
+  if (keptBytes !== undefined && keptBytes < COMPRESS_MIN_BYTES) return
+  // Asked only now: reading whether there is a body reads it (see keptBodyOf).
+  if (kept === undefined && !res.body) return
+  const body =
+    kept === undefined
+      ? new Uint8Array(await res.arrayBuffer())
+      : typeof kept === 'string'
+        ? Buffer.from(kept)
+        : kept
   if (body.byteLength < COMPRESS_MIN_BYTES) {
     replace(c, new Response(body, res))
     return

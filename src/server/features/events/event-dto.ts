@@ -3,8 +3,27 @@ import type { Kysely, Selectable } from 'kysely'
 import type { CalendarEvent } from '#shared/events.schema.ts'
 import type { Database, EventsTable } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
+import { compiledOnce } from '../../platform/compiled-once.ts'
 import { groupBy, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
+
+// The two lookups of a page of events: the same texts on every request (compiled-once.ts).
+const targetsOf = compiledOnce(
+  (db, collegeId: number, ids: readonly string[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('event_targets')
+      .select(['event_id', 'grade_id', 'course_id'])
+      .where(anyOf(db, 'event_id', ids)),
+  [-7_311, ['\u0000event']],
+)
+const authorsOf = compiledOnce(
+  (db, collegeId: number, ids: readonly number[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('users')
+      .select(['id', 'name', 'first_lastname'])
+      .where(anyOf(db, 'id', ids)),
+  [-7_312, [-7_313]],
+)
 
 export async function toEventDtos(
   db: Kysely<Database>,
@@ -12,24 +31,13 @@ export async function toEventDtos(
   rows: Selectable<EventsTable>[],
 ): Promise<CalendarEvent[]> {
   if (rows.length === 0) return []
-  const scope = tenantScope(db, collegeId)
   const [targets, authors] = await Promise.all([
-    scope
-      .selectFrom('event_targets')
-      .select(['event_id', 'grade_id', 'course_id'])
-      .where(
-        anyOf(
-          db,
-          'event_id',
-          rows.map((r) => r.id),
-        ),
-      )
-      .execute(),
-    scope
-      .selectFrom('users')
-      .select(['id', 'name', 'first_lastname'])
-      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.author_id))]))
-      .execute(),
+    targetsOf(
+      db,
+      collegeId,
+      rows.map((r) => r.id),
+    ),
+    authorsOf(db, collegeId, [...new Set(rows.map((r) => r.author_id))]),
   ])
   const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
   const targetsByEvent = groupBy(targets, (t) => t.event_id)

@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Post, PostImage } from '#shared/posts.schema.ts'
 import type { Database, PostImagesTable, PostsTable } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
+import { compiledOnce } from '../../platform/compiled-once.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import { groupBy, type TargetRow, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -18,31 +19,44 @@ export function imageDto(row: Selectable<PostImagesTable>): PostImage {
   }
 }
 
+// The three lookups of a page of posts: the same texts on every request (compiled-once.ts).
+const targetsOf = compiledOnce(
+  (db, collegeId: number, ids: readonly string[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('post_targets')
+      .select(['post_id', 'grade_id', 'course_id'])
+      .where(anyOf(db, 'post_id', ids)),
+  [-7_301, ['\u0000post']],
+)
+const imagesOf = compiledOnce(
+  (db, collegeId: number, ids: readonly string[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('post_images')
+      .selectAll()
+      .where(anyOf(db, 'post_id', ids))
+      .orderBy('position'),
+  [-7_302, ['\u0000post']],
+)
+const authorsOf = compiledOnce(
+  (db, collegeId: number, ids: readonly number[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('users')
+      .select(['id', 'name', 'first_lastname', 'avatar'])
+      .where(anyOf(db, 'id', ids)),
+  [-7_303, [-7_304]],
+)
+
 export async function toPostDtos(
   db: Kysely<Database>,
   collegeId: number,
   rows: Selectable<PostsTable>[],
 ): Promise<Post[]> {
   if (rows.length === 0) return []
-  const scope = tenantScope(db, collegeId)
   const ids = rows.map((r) => r.id)
   const [targets, images, authors] = await Promise.all([
-    scope
-      .selectFrom('post_targets')
-      .select(['post_id', 'grade_id', 'course_id'])
-      .where(anyOf(db, 'post_id', ids))
-      .execute(),
-    scope
-      .selectFrom('post_images')
-      .selectAll()
-      .where(anyOf(db, 'post_id', ids))
-      .orderBy('position')
-      .execute(),
-    scope
-      .selectFrom('users')
-      .select(['id', 'name', 'first_lastname', 'avatar'])
-      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.author_id))]))
-      .execute(),
+    targetsOf(db, collegeId, ids),
+    imagesOf(db, collegeId, ids),
+    authorsOf(db, collegeId, [...new Set(rows.map((r) => r.author_id))]),
   ])
   const authorById = new Map(authors.map((a) => [a.id, a]))
   const targetsByPost = groupBy(targets, (t) => t.post_id)

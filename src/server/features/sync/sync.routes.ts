@@ -7,6 +7,7 @@ import { SYNC_PAGE_DEFAULT, SYNC_PAGE_MAX, type SyncResponse } from '#shared/syn
 import { atMost } from '../../platform/at-most.ts'
 import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
+import { jsonBytes } from '../../platform/json-bytes.ts'
 import { type PullRequest, syncSources } from '../../platform/sync-registry.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { validate } from '../../platform/validate.ts'
@@ -56,6 +57,7 @@ syncRoutes.get('/api/v1/sync', requireAuth, requireCollegeMember, async (c) => {
       cursor && cursor.version >= 0 && !cursor.walk
         ? await catchUpPage(pull, sources, mine, cursor.version, limit)
         : await firstSyncPage(pull, sources, mine, cursor, limit)
-    return c.json(body)
+    // Hundreds of kilobytes: made as bytes a piece at a time (json-bytes.ts).
+    return c.body(jsonBytes(body), 200, { 'Content-Type': 'application/json' })
   })
 })

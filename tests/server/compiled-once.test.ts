@@ -1,0 +1,80 @@
+// `compiledOnce` (platform/compiled-once.ts): a statement built and compiled once, run with new values
+// in the places its stand-ins took, on SQLite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { anyOf } from '#server/platform/any-of.ts'
+import { compiledOnce } from '#server/platform/compiled-once.ts'
+import { tenantScope } from '#server/platform/tenant-scope.ts'
+import { collegeIdOf } from './helpers/http.ts'
+import { createTestApp, type TestApp } from './helpers/test-app.ts'
+
+let t: TestApp
+let demo: number
+let beta: number
+beforeAll(async () => {
+  t = await createTestApp()
+  demo = await collegeIdOf(t.db, 'demo')
+  beta = await collegeIdOf(t.db, 'beta')
+})
+afterAll(() => t.close())
+
+let builds = 0
+/** Users of a college among some ids, whose email is like a pattern, and a constant of the statement's own. */
+const usersOf = compiledOnce(
+  (db, collegeId: number, ids: readonly number[], pattern: string) => {
+    builds++
+    return tenantScope(db, collegeId)
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where(anyOf(db, 'users.id', ids))
+      .where('email', 'like', pattern)
+      .where('id', '>', 0)
+      .orderBy('id')
+  },
+  [-9_001, [-9_002], '\u0000pattern'],
+)
+
+/** The same statement as Kysely builds it each time. */
+const expected = (collegeId: number, ids: readonly number[], pattern: string) =>
+  tenantScope(t.db, collegeId)
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(anyOf(t.db, 'users.id', ids))
+    .where('email', 'like', pattern)
+    .where('id', '>', 0)
+    .orderBy('id')
+    .execute()
+
+describe('compiledOnce', () => {
+  it('answers as the statement built each time, for every college, list and value, built once', async () => {
+    const all = await t.db.selectFrom('users').select(['id', 'college_id']).execute()
+    const ids = all.map((u) => u.id)
+    const cases: [number, number[], string][] = [
+      [demo, ids, '%guardian%'],
+      [demo, ids, 'admin@%'],
+      [beta, ids, '%'],
+      [demo, ids.slice(0, 3), '%'],
+      [demo, [], '%'],
+    ]
+    builds = 0
+    for (const [college, list, pattern] of cases) {
+      const rows = await usersOf(t.db, college, list, pattern)
+      expect(rows).toEqual(await expected(college, list, pattern))
+      expect(rows.every((row) => all.find((u) => u.id === row.id)?.college_id === college)).toBe(true)
+    }
+    // Another college's people never come through this college's scope, and real rows did come.
+    expect((await usersOf(t.db, demo, ids, '%guardian%')).length).toBeGreaterThan(0)
+    expect(builds).toBe(1)
+  })
+
+  it('refuses a statement that drops an argument', async () => {
+    const dropsTheCollege = compiledOnce(
+      (db, _collegeId: number, ids: readonly number[]) =>
+        db
+          .selectFrom('users')
+          .select('id')
+          .where(anyOf(db, 'users.id', ids)),
+      [-9_003, [-9_004]],
+    )
+    await expect(dropsTheCollege(t.db, demo, [1])).rejects.toThrow(/argument 0 lands on no parameter/)
+  })
+})
