@@ -15,7 +15,15 @@ export function anyOf(
   column: string,
   values: readonly (string | number)[],
 ): Expression<SqlBool> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    return sql<SqlBool>`${sql.ref(column)} = any(${values})`
-  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`
+  const list = boundList(db, values)
+  if (typeof list !== 'string') return sql<SqlBool>`${sql.ref(column)} = any(${list})`
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`
+}
+
+/** The one parameter `anyOf` binds for a list: the array itself on PostgreSQL, a JSON text on SQLite. */
+export function boundList(
+  db: Kysely<any>,
+  values: readonly (string | number)[],
+): string | readonly (string | number)[] {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? values : JSON.stringify(values)
 }

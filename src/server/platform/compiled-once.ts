@@ -1,8 +1,9 @@
 // Statements whose shape never changes, built and compiled by Kysely once per database and then run
 // with new values in the same places. Building a statement from Kysely's tree and compiling it cost
 // about a tenth of the feed's CPU (README, design notes), for a text that is the same on every request.
-import { type Compilable, type CompiledQuery, type Kysely, PostgresAdapter } from 'kysely'
+import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { boundList } from './any-of.ts'
 
 /**
  * What a statement takes: a number, a text, or a list bound whole (`anyOf`: a JSON text on SQLite,
@@ -10,14 +11,10 @@ import type { Database } from '../db/schema.ts'
  */
 type Value = number | string | readonly (number | string)[]
 
-/** Where a statement's parameter comes from: an argument (as given, or a list as `anyOf` binds it), or a constant of the statement. */
-type Slot = { arg: number; json: boolean } | { constant: unknown }
+/** Where a statement's parameter comes from: an argument (a list bound as `anyOf` binds it), or a constant of the statement. */
+type Slot = { arg: number; list: boolean } | { constant: unknown }
 
 type Kept = { query: CompiledQuery; slots: Slot[] }
-
-/** A list as `anyOf` binds it on this database (any-of.ts). */
-const boundList = (db: Kysely<Database>, list: readonly (number | string)[]) =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? list : JSON.stringify(list)
 
 /**
  * `build` run once per database with `marks` (values no real argument equals, one per argument, of
@@ -36,7 +33,7 @@ export function compiledOnce<Args extends Value[], Row>(
     const slots = query.parameters.map((parameter): Slot => {
       const arg = forms.indexOf(parameter as never)
       if (arg < 0) return { constant: parameter }
-      return { arg, json: Array.isArray(marks[arg]) && typeof parameter === 'string' }
+      return { arg, list: Array.isArray(marks[arg]) }
     })
     marks.forEach((_, arg) => {
       if (!slots.some((slot) => 'arg' in slot && slot.arg === arg))
@@ -53,7 +50,7 @@ export function compiledOnce<Args extends Value[], Row>(
     const parameters = statement.slots.map((slot) => {
       if ('constant' in slot) return slot.constant
       const value = args[slot.arg]!
-      return slot.json ? JSON.stringify(value) : value
+      return slot.list ? boundList(db, value as readonly (number | string)[]) : value
     })
     const { rows } = await db.executeQuery<Row>({ ...statement.query, parameters })
     return rows
