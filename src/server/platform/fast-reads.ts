@@ -16,7 +16,7 @@ import { hostOf, keptCollege, normalizeHost } from './tenancy.ts'
 export type KeptSignIn = { host: string; college: College; auth: Auth }
 
 /** What a read answers (as JSON, status 200) for a signed-in request whose college and session were kept. */
-export type FastRead = (signedIn: KeptSignIn, deps: AppDeps) => unknown
+export type FastRead = (signedIn: KeptSignIn) => unknown
 
 /** What every API answer carries besides its id and length (app.ts: Cache-Control; compression.ts: Vary). */
 const HEADERS = [
@@ -44,7 +44,7 @@ function answered(req: IncomingMessage, res: ServerResponse, read: FastRead, dep
   const started = performance.now()
   const signedIn = keptSignIn(req, deps)
   if (!signedIn) return false
-  const body = JSON.stringify(read(signedIn, deps))
+  const body = JSON.stringify(read(signedIn))
   const length = Buffer.byteLength(body)
   if (length >= COMPRESS_MIN_BYTES && preferredEncoding(req.headers['accept-encoding'])) return false
   const requestId = randomUUID()

@@ -1,7 +1,8 @@
 // Which tables hold a change in a range of change numbers: one statement before a catch-up page, so
 // the page asks only the collections that can have something in it.
-import { type CompiledQuery, type Kysely, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { compiledOnce } from './compiled-once.ts'
 
 /**
  * A table whose rows carry change numbers (`posts`), the exits or tombstones of one collection
@@ -24,49 +25,48 @@ export async function changedTables(
   until: number,
 ): Promise<Set<ChangeTable>> {
   if (tables.length === 0) return new Set()
-  const parameters = parametersOf(tables, { collegeId, userId, since, until })
-  const { rows } = await db.executeQuery<{ name: string }>({ ...probeOf(db, tables), parameters })
+  const rows = await probesOf(tables)(db, collegeId, since, until, userId)
   return new Set(rows.map((row) => row.name))
 }
 
-type Values = { collegeId: number; userId: number; since: number; until: number }
+type Probes = (db: Kysely<Database>, ...values: number[]) => Promise<{ name: string }[]>
 
-/** The probes' parameters, in the order their statement takes them. */
-const parametersOf = (tables: readonly ChangeTable[], v: Values) =>
-  tables.flatMap((name) =>
-    name.endsWith('@user') ? [v.collegeId, v.userId, v.since, v.until] : [v.collegeId, v.since, v.until],
-  )
+// Built and compiled once per list of tables (compiled-once.ts): every poked tab's pull asks this
+// first, and making its forty-odd probes from Kysely's tree each time cost more than running them.
+const byTables = new Map<string, Probes>()
 
-// Built and compiled once per list of tables: every poked tab's pull asks this first, and making its
-// forty-odd probes from Kysely's tree each time cost more than running them.
-const compiled = new WeakMap<Kysely<Database>, Map<string, CompiledQuery>>()
-
-/** Stand-ins no real value equals, to see where each value lands among the statement's parameters. */
-const MARKS: Values = { collegeId: -1, userId: -2, since: -3, until: -4 }
-
-function probeOf(db: Kysely<Database>, tables: readonly ChangeTable[]): CompiledQuery {
-  let known = compiled.get(db)
-  if (!known) {
-    known = new Map<string, CompiledQuery>()
-    compiled.set(db, known)
-  }
+/** The probes of `tables`, taking the college, `since`, `until` and the person, in that order. */
+function probesOf(tables: readonly ChangeTable[]): Probes {
   const key = tables.join(',')
-  const kept = known.get(key)
-  if (kept) return kept
-  const { collegeId, userId, since, until } = MARKS
+  let probes = byTables.get(key)
+  if (!probes) {
+    // The person is a value of the statement only when one of its tables is read as the person's.
+    const personal = tables.some((name) => name.endsWith('@user'))
+    probes = compiledOnce<number[], { name: string }>(
+      (db, ...[collegeId, since, until, userId]) => ({
+        compile: () => statement(tables, collegeId!, since!, until!, userId!).compile(db),
+      }),
+      personal ? [-1, -3, -4, -2] : [-1, -3, -4],
+    )
+    byTables.set(key, probes)
+  }
+  return probes
+}
+
+function statement(
+  tables: readonly ChangeTable[],
+  collegeId: number,
+  since: number,
+  until: number,
+  userId: number,
+) {
   const probes = tables.map((name) => {
     const [table, collection] = name.replace(/@user$/, '').split(':') as [string, string | undefined]
     const ofCollection = collection ? sql`and collection = ${sql.lit(collection)}` : sql``
     const ofPerson = name.endsWith('@user') ? sql`and user_id = ${userId}` : sql``
-    return sql`select ${sql.lit(name)} as name where exists (select 1 from ${sql.table(table)} where college_id = ${collegeId} ${ofCollection} ${ofPerson} and version > ${since} and version <= ${until})`
+    return sql<{
+      name: string
+    }>`select ${sql.lit(name)} as name where exists (select 1 from ${sql.table(table)} where college_id = ${collegeId} ${ofCollection} ${ofPerson} and version > ${since} and version <= ${until})`
   })
-  const query = sql`${sql.join(probes, sql` union all `)}`.compile(db)
-  const expected = parametersOf(tables, MARKS)
-  if (
-    query.parameters.length !== expected.length ||
-    query.parameters.some((value, i) => value !== expected[i])
-  )
-    throw new Error('sync-probes: the statement takes its parameters in another order than parametersOf')
-  known.set(key, query)
-  return query
+  return sql<{ name: string }>`${sql.join(probes, sql` union all `)}`
 }
