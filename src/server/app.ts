@@ -46,6 +46,7 @@ import { paymentsSyncSources } from './features/payments/payments.sync.ts'
 import { testCheckoutRoutes } from './features/payments/test-checkout.routes.ts'
 import { platformCollegesRoutes } from './features/platform/platform-colleges.routes.ts'
 import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts'
+import { feedRead } from './features/posts/post-feed.ts'
 import { postImagesRoutes } from './features/posts/post-images.routes.ts'
 import { postsRoutes } from './features/posts/posts.routes.ts'
 import { postsSyncSources } from './features/posts/posts.sync.ts'
@@ -228,5 +229,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
 /** The server's listener: the hottest reads by plain node:http where they can be (fast-reads.ts), the rest by Hono. */
 export function createRequestListener(deps: AppDeps): RequestListener {
-  return withFastReads(deps, { '/api/v1/user': currentUserRead }, getRequestListener(createApp(deps).fetch))
+  return withFastReads(
+    deps,
+    { '/api/v1/user': currentUserRead, '/api/v1/posts': feedRead },
+    getRequestListener(createApp(deps).fetch),
+  )
 }

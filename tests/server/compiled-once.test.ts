@@ -1,8 +1,8 @@
-// `compiledOnce` (platform/compiled-once.ts): a statement built and compiled once, run with new values
-// in the places its stand-ins took, on SQLite and on PostgreSQL.
+// `compiledOnce` and `compiledPerShape` (platform/compiled-once.ts): a statement built and compiled once
+// (per shape), run with new values in the places its stand-ins took, on SQLite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anyOf } from '#server/platform/any-of.ts'
-import { compiledOnce } from '#server/platform/compiled-once.ts'
+import { compiledOnce, compiledPerShape } from '#server/platform/compiled-once.ts'
 import { tenantScope } from '#server/platform/tenant-scope.ts'
 import { collegeIdOf } from './helpers/http.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
@@ -76,5 +76,70 @@ describe('compiledOnce', () => {
       [-9_003, [-9_004]],
     )
     await expect(dropsTheCollege(t.db, demo, [1])).rejects.toThrow(/argument 0 lands on no parameter/)
+  })
+})
+
+type Shaped = [collegeId: number, ids: readonly number[], pattern: string | undefined, newestFirst: boolean]
+
+let shapedBuilds = 0
+/** People of a college among some ids (Kysely's `in`: a place per id), perhaps by email, in either order. */
+function buildShaped(...[collegeId, ids, pattern, newestFirst]: Shaped) {
+  return (db: TestApp['db']) => {
+    let query = tenantScope(db, collegeId)
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .orderBy('id', newestFirst ? 'desc' : 'asc')
+    if (ids.length) query = query.where('users.id', 'in', ids)
+    if (pattern !== undefined) query = query.where('email', 'like', pattern)
+    return query
+  }
+}
+const usersShaped = compiledPerShape<Shaped, { id: number; email: string }>(
+  (db, ...args) => {
+    shapedBuilds++
+    return buildShaped(...args)(db)
+  },
+  ([, ids, pattern, newestFirst]) => `${ids.length} ${pattern !== undefined} ${newestFirst}`,
+  ([, ids, pattern, newestFirst]) => [
+    -9_101,
+    ids.map((_, i) => -9_200 - i),
+    pattern === undefined ? undefined : '\u0000pattern',
+    newestFirst,
+  ],
+)
+
+describe('compiledPerShape', () => {
+  it('answers as the statement built each time, for every shape, built once per shape', async () => {
+    const all = await t.db.selectFrom('users').select('id').orderBy('id').execute()
+    const ids = all.map((u) => u.id)
+    const [a, b, c, d] = ids as [number, number, number, number]
+    const cases: Shaped[] = [
+      [demo, [a, b, c], undefined, false],
+      [demo, [d, c, a], undefined, false],
+      [beta, ids.slice(-3), undefined, false],
+      [demo, [b, c, d], '%demo%', true],
+      [demo, [a, d, b], '%beta%', true],
+      [demo, [c], '%', false],
+      [demo, [], undefined, true],
+      [beta, [], '%', true],
+    ]
+    shapedBuilds = 0
+    for (const args of cases) {
+      const rows = await usersShaped(t.db, ...args)
+      expect(rows).toEqual(await buildShaped(...args)(t.db).execute())
+    }
+    // Lists of three, without and with a pattern; one of one; empty lists without and with a pattern.
+    expect(shapedBuilds).toBe(5)
+    expect((await usersShaped(t.db, demo, [a, b, c], undefined, false)).length).toBeGreaterThan(1)
+  })
+
+  it('refuses a statement that drops an item of a list', async () => {
+    const firstOnly = compiledPerShape<[number, readonly number[]], { id: number }>(
+      (db, collegeId: number, ids: readonly number[]) =>
+        tenantScope(db, collegeId).selectFrom('users').select('id').where('id', '=', ids[0]!),
+      () => 'one',
+      ([, ids]) => [-9_301, ids.map((_, i) => -9_400 - i)],
+    )
+    await expect(firstOnly(t.db, demo, [1, 2])).rejects.toThrow(/argument 1 lands on no parameter/)
   })
 })

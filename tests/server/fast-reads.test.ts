@@ -3,10 +3,13 @@
 // header, and hand everything it cannot answer so to Hono.
 import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gunzipSync } from 'node:zlib'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRequestListener } from '#server/app.ts'
+import { feedRead } from '#server/features/posts/post-feed.ts'
 import { type FastRead, withFastReads } from '#server/platform/fast-reads.ts'
+import { createPost } from './helpers/posts.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 type Answer = { status: number; headers: Record<string, string>; body: string }
@@ -30,13 +33,13 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
     const req = httpRequest(
       { host: '127.0.0.1', port, path, headers: { host: 'localhost', ...headers } },
       (res) => {
-        let body = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => {
-          body += chunk
-        })
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
         res.on('end', () => {
           const { date: _date, ...rest } = res.headers as Record<string, string>
+          const bytes = Buffer.concat(chunks)
+          // A compressed answer is compared byte for byte (the same level gives the same bytes).
+          const body = rest['content-encoding'] ? bytes.toString('base64') : bytes.toString('utf8')
           resolve({ status: res.statusCode ?? 0, headers: rest, body })
         })
       },
@@ -80,11 +83,11 @@ async function pairOf(app: TestApp): Promise<Pair> {
   }
 }
 
-/** A listener with `read` as `/api/v1/user`'s fast read, counting the requests it hands over to Hono. */
-async function countingHandOver(read: FastRead, app = t) {
+/** A listener with `read` as the fast read of `path`, counting the requests it hands over to Hono. */
+async function countingHandOver(read: FastRead, app = t, path = '/api/v1/user') {
   let handed = 0
   const port = await listen(
-    withFastReads(depsOf(app), { '/api/v1/user': read }, (req, res) => {
+    withFastReads(depsOf(app), { [path]: read }, (req, res) => {
       handed++
       getRequestListener(app.app.fetch)(req, res)
     }),
@@ -175,18 +178,90 @@ describe('GET /api/v1/user through the server', () => {
     }
   })
 
-  it('leaves an answer worth compressing to Hono when the browser takes a compressed one', async () => {
+  it('compresses an answer worth compressing as Hono would, where the browser takes it', async () => {
     const token = await t.login('guardian@demo.test')
     const { port, handed } = await countingHandOver(() => ({ long: 'x'.repeat(2_000) }))
     await get(port, '/api/v1/user', bearer(token))
     expect(handed()).toBe(1)
     const plain = await get(port, '/api/v1/user', bearer(token))
-    expect(handed()).toBe(1)
     expect(JSON.parse(plain.body).long).toHaveLength(2_000)
     expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(plain.body)))
-    // Hono (here the real route, whose answer is short) answers the request that takes gzip.
-    await get(port, '/api/v1/user', { ...bearer(token), 'accept-encoding': 'gzip' })
-    expect(handed()).toBe(2)
+    const packed = await get(port, '/api/v1/user', { ...bearer(token), 'accept-encoding': 'gzip' })
+    expect(handed()).toBe(1)
+    expect(packed.headers['content-encoding']).toBe('gzip')
+    const bytes = Buffer.from(packed.body, 'base64')
+    expect(packed.headers['content-length']).toBe(String(bytes.byteLength))
+    expect(JSON.parse(gunzipSync(bytes).toString('utf8')).long).toHaveLength(2_000)
+  })
+
+  it('hands a read that fails, or declines, to Hono, which answers it', async () => {
+    const token = await t.login('guardian@demo.test')
+    const failing = await countingHandOver(() => Promise.reject(new Error('the database went away')))
+    await get(failing.port, '/api/v1/user', bearer(token))
+    const answer = await get(failing.port, '/api/v1/user', bearer(token))
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toMatchObject({ email: 'guardian@demo.test' })
+    expect(failing.handed()).toBe(2)
+    const declining = await countingHandOver(async () => undefined)
+    await get(declining.port, '/api/v1/user', bearer(token))
+    expect((await get(declining.port, '/api/v1/user', bearer(token))).status).toBe(200)
+    expect(declining.handed()).toBe(2)
+  })
+})
+
+describe('GET /api/v1/posts (the feed) through the server', () => {
+  beforeAll(async () => {
+    // Enough news for a page worth compressing, for the whole college, in one category.
+    const staff = await t.login('staff@demo.test')
+    const category = await t.db.selectFrom('post_categories').select('id').executeTakeFirstOrThrow()
+    for (let i = 0; i < 4; i++) {
+      await createPost(t, staff, {
+        title: `Noticia ${i}`,
+        content: `<p>${'Reunión de apoderados el jueves. '.repeat(20)}</p>`,
+        grades: ['all'],
+        courses: ['all'],
+        category_id: i % 2 ? category.id : null,
+      })
+    }
+  })
+
+  it('answers every reader, page and filter as Hono does, compressed alike', async () => {
+    const category = await t.db.selectFrom('post_categories').select('id').executeTakeFirstOrThrow()
+    for (const email of ['guardian@demo.test', 'student@demo.test', 'staff@demo.test', 'admin@demo.test']) {
+      const token = bearer(await t.login(email))
+      // The first request keeps the session; the rest are answered by the listener itself.
+      await get(main.fast, '/api/v1/posts', token)
+      const first = await expectSameAnswer('/api/v1/posts?limit=1', token)
+      expect(first.status).toBe(200)
+      const page = JSON.parse(first.body) as { data: { id: string }[]; next_cursor: string | null }
+      expect(page.data.length).toBeGreaterThan(0)
+      expect(page.next_cursor).not.toBeNull()
+      const counted = await countingHandOver(feedRead, t, '/api/v1/posts')
+      const byListener = await get(counted.port, '/api/v1/posts?limit=1', token)
+      expect(byListener.body).toBe(first.body)
+      expect(counted.handed()).toBe(0)
+      const next = await expectSameAnswer(`/api/v1/posts?limit=1&cursor=${page.next_cursor}`, token)
+      expect(JSON.parse(next.body).data[0].id).not.toBe(page.data[0]!.id)
+      await expectSameAnswer(`/api/v1/posts?category_id=${category.id}`, token)
+      for (const encoding of ['gzip', 'br', 'zstd', 'gzip, deflate, br, zstd']) {
+        const packed = await expectSameAnswer('/api/v1/posts', { ...token, 'accept-encoding': encoding })
+        expect(packed.headers['content-encoding']).toBeDefined()
+      }
+    }
+  })
+
+  it('leaves a query it would refuse, or could read otherwise, to Hono', async () => {
+    const token = bearer(await t.login('guardian@demo.test'))
+    await get(main.fast, '/api/v1/posts', token)
+    expect((await expectSameAnswer('/api/v1/posts?limit=abc', token)).status).toBe(422)
+    expect((await expectSameAnswer('/api/v1/posts?category_id=x1', token)).status).toBe(422)
+    expect((await expectSameAnswer('/api/v1/posts?cursor=%01', token)).status).toBe(422)
+    // Hono keeps the first of a field given twice, and drops a field without a name.
+    const twice = await expectSameAnswer('/api/v1/posts?limit=1&limit=3', token)
+    expect(JSON.parse(twice.body).data).toHaveLength(1)
+    expect((await expectSameAnswer('/api/v1/posts?=5&limit=1', token)).status).toBe(200)
+    expect((await expectSameAnswer('/api/v1/posts?limit=1&unknown=yes', token)).status).toBe(200)
+    expect((await expectSameAnswer('/api/v1/posts', bearer('not-a-token'))).status).toBe(401)
   })
 })
 

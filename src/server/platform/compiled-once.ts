@@ -1,58 +1,128 @@
-// Statements whose shape never changes, built and compiled by Kysely once per database and then run
-// with new values in the same places. Building a statement from Kysely's tree and compiling it cost
-// about a tenth of the feed's CPU (README, design notes), for a text that is the same on every request.
+// Statements built and compiled by Kysely once per database (and per shape, for those whose text
+// changes with a filter or a count of ids) and then run with new values in the same places. Building a
+// statement from Kysely's tree and compiling it cost about a tenth of the feed's CPU (README, design
+// notes), and the feed's own statement, the largest, a sixth, for a text that is the same on every
+// request of the same shape.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { boundList } from './any-of.ts'
 
 /**
- * What a statement takes: a number, a text, or a list bound whole (`anyOf`: a JSON text on SQLite,
- * an array on PostgreSQL).
+ * What a statement takes: a number, a text, a list (bound whole as `anyOf` binds it, or one value per
+ * place as Kysely's `in` writes it), or, for statements compiled per shape, a flag or a value left out
+ * (undefined), which change the text but land on no parameter.
  */
-type Value = number | string | readonly (number | string)[]
+type Value = number | string | readonly (number | string)[] | boolean | undefined
 
-/** Where a statement's parameter comes from: an argument (a list bound as `anyOf` binds it), or a constant of the statement. */
-type Slot = { arg: number; list: boolean } | { constant: unknown }
+/**
+ * Where a statement's parameter comes from: an argument, a list argument bound whole, one item of a
+ * list argument written a place per item, or a constant of the statement.
+ */
+type Slot =
+  | { arg: number }
+  | { arg: number; list: true }
+  | { arg: number; item: number }
+  | { constant: unknown }
 
 type Kept = { query: CompiledQuery; slots: Slot[] }
 
-/**
- * `build` run once per database with `marks` (values no real argument equals, one per argument, of
- * its kind) in place of the arguments, to learn where each lands among the parameters (a mark found
- * nowhere throws: its argument would be dropped). The answer runs the compiled text with the
- * arguments in those places and gives its rows. `build` must make the same text whatever the values.
- */
-export function compiledOnce<Args extends Value[], Row>(
-  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+type Build<Args extends Value[], Row> = (db: Kysely<Database>, ...args: Args) => Compilable<Row>
+type Run<Args extends Value[], Row> = (db: Kysely<Database>, ...args: Args) => Promise<Row[]>
+
+/** Shapes kept per statement and database; past this many, a new shape is built each time it comes. */
+const MAX_SHAPES = 256
+
+const lands = (mark: Value) => mark !== undefined && typeof mark !== 'boolean'
+
+/** `build` run with `marks`, and where each argument's mark landed among the compiled parameters. */
+function prepare<Args extends Value[], Row>(
+  db: Kysely<Database>,
+  build: Build<Args, Row>,
   marks: Args,
-): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
-  const kept = new WeakMap<Kysely<Database>, Kept>()
-  const prepare = (db: Kysely<Database>): Kept => {
-    const query = build(db, ...marks).compile()
-    const forms = marks.map((mark) => (Array.isArray(mark) ? boundList(db, mark) : mark))
-    const slots = query.parameters.map((parameter): Slot => {
-      const arg = forms.indexOf(parameter as never)
-      if (arg < 0) return { constant: parameter }
-      return { arg, list: Array.isArray(marks[arg]) }
-    })
-    marks.forEach((_, arg) => {
-      if (!slots.some((slot) => 'arg' in slot && slot.arg === arg))
-        throw new Error(`compiledOnce: argument ${arg} lands on no parameter of "${query.sql}"`)
-    })
-    return { query, slots }
-  }
-  return async (db, ...args) => {
-    let statement = kept.get(db)
-    if (!statement) {
-      statement = prepare(db)
-      kept.set(db, statement)
+): Kept {
+  const query = build(db, ...marks).compile()
+  const wholeLists = marks.map((mark) => (Array.isArray(mark) ? boundList(db, mark) : undefined))
+  const slots = query.parameters.map((parameter): Slot => {
+    for (const [arg, mark] of marks.entries()) {
+      if (!lands(mark)) continue
+      if (!Array.isArray(mark)) {
+        if (parameter === mark) return { arg }
+        continue
+      }
+      if (parameter === wholeLists[arg]) return { arg, list: true }
+      const item = mark.indexOf(parameter as never)
+      if (item >= 0) return { arg, item }
     }
-    const parameters = statement.slots.map((slot) => {
-      if ('constant' in slot) return slot.constant
-      const value = args[slot.arg]!
-      return slot.list ? boundList(db, value as readonly (number | string)[]) : value
+    return { constant: parameter }
+  })
+  marks.forEach((mark, arg) => {
+    if (!lands(mark)) return
+    const its = slots.filter((slot) => 'arg' in slot && slot.arg === arg)
+    // An empty list (an empty `in`) lands nowhere and drops nothing.
+    const dropped = !Array.isArray(mark)
+      ? its.length === 0
+      : !its.some((slot) => 'list' in slot) &&
+        mark.some((_, item) => !its.some((slot) => 'item' in slot && slot.item === item))
+    if (dropped) throw new Error(`compiledOnce: argument ${arg} lands on no parameter of "${query.sql}"`)
+  })
+  return { query, slots }
+}
+
+function parametersOf(db: Kysely<Database>, { slots }: Kept, args: Value[]): unknown[] {
+  return slots.map((slot) => {
+    if ('constant' in slot) return slot.constant
+    const value = args[slot.arg]
+    if ('list' in slot) return boundList(db, value as readonly (number | string)[])
+    if ('item' in slot) return (value as readonly (number | string)[])[slot.item]
+    return value
+  })
+}
+
+/**
+ * A statement whose text depends on a few things besides its values (a filter given or not, how many
+ * ids a list holds, a flag): `shapeOf` names the shape of the arguments, and `marksOf` gives marks for
+ * a shape (values no real argument equals, of their kind, as many items in each list as the argument
+ * has, and the same flags and left-out values). `build` runs once per shape and database with the
+ * marks, to learn where each value lands among the parameters (a value found nowhere throws: it would
+ * be dropped); the answer runs the compiled text with the arguments in those places and gives its rows.
+ */
+export function compiledPerShape<Args extends Value[], Row>(
+  build: Build<Args, Row>,
+  shapeOf: (args: Args) => string,
+  marksOf: (args: Args) => Args,
+): Run<Args, Row> {
+  const kept = new WeakMap<Kysely<Database>, Map<string, Kept>>()
+  return async (db, ...args) => {
+    let shapes = kept.get(db)
+    if (!shapes) {
+      shapes = new Map()
+      kept.set(db, shapes)
+    }
+    const shape = shapeOf(args)
+    let statement = shapes.get(shape)
+    if (!statement) {
+      statement = prepare(db, build, marksOf(args))
+      if (shapes.size < MAX_SHAPES) shapes.set(shape, statement)
+    }
+    const { sql, query, queryId } = statement.query
+    const { rows } = await db.executeQuery<Row>({
+      sql,
+      query,
+      queryId,
+      parameters: parametersOf(db, statement, args),
     })
-    const { rows } = await db.executeQuery<Row>({ ...statement.query, parameters })
     return rows
   }
+}
+
+/** A statement of one shape whatever its values (`compiledPerShape`, with `marks` for its only shape). */
+export function compiledOnce<Args extends Value[], Row>(
+  build: Build<Args, Row>,
+  marks: Args,
+): Run<Args, Row> {
+  return compiledPerShape(
+    build,
+    () => '',
+    () => marks,
+  )
 }

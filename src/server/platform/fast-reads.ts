@@ -1,22 +1,28 @@
 // Hono's way through a request (a dozen middlewares, its context, the Fetch API's Request and Response)
 // cost a warm `GET /api/v1/user` about 20 of its 35 µs of CPU: more than the answer itself. The hottest
 // reads are answered by plain node:http instead when all they need is already kept (the host's college
-// and the token's session, short-cache.ts). Anything else (a miss, a suspended college, a query string,
-// another method, an answer to compress) goes on to Hono, which answers as always and keeps what the
-// next request needs. Both ways give the same answer, header for header: tests/server/fast-reads.test.ts.
+// and the token's session, short-cache.ts). Anything else (a miss, a suspended college, a query the
+// read does not take, another method, a read that fails) goes on to Hono, which answers as always and
+// keeps what the next request needs. Both ways give the same answer, header for header, compressed
+// alike: tests/server/fast-reads.test.ts.
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { bearerTokenOf, keptSession } from './auth.ts'
-import { COMPRESS_MIN_BYTES, preferredEncoding } from './compression.ts'
+import { COMPRESS_MIN_BYTES, compress, preferredEncoding } from './compression.ts'
 import type { AppDeps, Auth, College } from './context.ts'
+import { logger } from './logger.ts'
 import { logRequest } from './request-log.ts'
 import { API_SECURITY_HEADERS } from './security-headers.ts'
 import { hostOf, keptCollege, normalizeHost } from './tenancy.ts'
 
 export type KeptSignIn = { host: string; college: College; auth: Auth }
 
-/** What a read answers (as JSON, status 200) for a signed-in request whose college and session were kept. */
-export type FastRead = (signedIn: KeptSignIn) => unknown
+/**
+ * What a read answers (as JSON, status 200) for a signed-in request whose college and session were
+ * kept, now or once its statements have run. Undefined leaves the request to Hono: a query string the
+ * read does not take as it is (Hono then answers the 422), say.
+ */
+export type FastRead = (signedIn: KeptSignIn, query: URLSearchParams, deps: AppDeps) => unknown
 
 /** What every API answer carries besides its id and length (app.ts: Cache-Control; compression.ts: Vary). */
 const HEADERS = [
@@ -40,24 +46,80 @@ function keptSignIn(req: IncomingMessage, deps: AppDeps): KeptSignIn | undefined
   return auth && { host, college, auth }
 }
 
-function answered(req: IncomingMessage, res: ServerResponse, read: FastRead, deps: AppDeps): boolean {
-  const started = performance.now()
-  const signedIn = keptSignIn(req, deps)
-  if (!signedIn) return false
-  const body = JSON.stringify(read(signedIn))
-  const length = Buffer.byteLength(body)
-  if (length >= COMPRESS_MIN_BYTES && preferredEncoding(req.headers['accept-encoding'])) return false
+type Asked = { req: IncomingMessage; res: ServerResponse; path: string; started: number }
+
+function write(
+  { res, path, started }: Asked,
+  signedIn: KeptSignIn,
+  deps: AppDeps,
+  body: string | Buffer,
+  encoding?: string,
+) {
   const requestId = randomUUID()
-  res.writeHead(200, [...HEADERS, 'x-request-id', requestId, 'content-length', String(length)])
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  const encoded = encoding ? ['content-encoding', encoding] : []
+  res.writeHead(200, [...HEADERS, ...encoded, 'x-request-id', requestId, 'content-length', String(length)])
   res.end(body)
   if (deps.config.logRequests) {
     const { host, college } = signedIn
-    logRequest(started, { requestId, method: 'GET', path: req.url!, status: 200, host, college: college.id })
+    logRequest(started, { requestId, method: 'GET', path, status: 200, host, college: college.id })
+  }
+}
+
+/**
+ * Sends `value` as Hono's middlewares would: with an id, and compressed past 1 KB where the browser
+ * takes it.
+ */
+function send(asked: Asked, signedIn: KeptSignIn, value: unknown, deps: AppDeps, fallback: RequestListener) {
+  const text = JSON.stringify(value)
+  const encoding = preferredEncoding(asked.req.headers['accept-encoding'])
+  if (!encoding || Buffer.byteLength(text) < COMPRESS_MIN_BYTES) {
+    write(asked, signedIn, deps, text)
+    return
+  }
+  compress(Buffer.from(text), encoding).then(
+    (packed) => write(asked, signedIn, deps, packed, encoding),
+    (error: unknown) => handOver(asked, fallback, error),
+  )
+}
+
+/** A fast read that failed: Hono answers the request afresh (and reports its error, if it fails again). */
+function handOver(asked: Asked, fallback: RequestListener, error: unknown) {
+  logger.warn('fast read failed, answered by Hono', { path: asked.path, error: String(error) })
+  if (!asked.res.headersSent) fallback(asked.req, asked.res)
+  else asked.res.destroy()
+}
+
+/**
+ * Answers the request if `read` can, and tells whether it will (synchronously: an answer at hand is
+ * sent in the same turn).
+ */
+function answered(asked: Asked, read: FastRead, deps: AppDeps, fallback: RequestListener): boolean {
+  const signedIn = keptSignIn(asked.req, deps)
+  if (!signedIn) return false
+  const url = asked.req.url!
+  const query = new URLSearchParams(url.length > asked.path.length ? url.slice(asked.path.length + 1) : '')
+  try {
+    const value = read(signedIn, query, deps)
+    if (value === undefined) return false
+    if (!(value instanceof Promise)) {
+      send(asked, signedIn, value, deps, fallback)
+      return true
+    }
+    value
+      .then((resolved) =>
+        resolved === undefined
+          ? fallback(asked.req, asked.res)
+          : send(asked, signedIn, resolved, deps, fallback),
+      )
+      .catch((error: unknown) => handOver(asked, fallback, error))
+  } catch (error) {
+    handOver(asked, fallback, error)
   }
   return true
 }
 
-/** `fallback` (Hono's listener) with `reads` (by exact path, no query string) answered before it where they can be. */
+/** `fallback` (Hono's listener) with `reads` (by path, whatever the query) answered before it where they can be. */
 export function withFastReads(
   deps: AppDeps,
   reads: Record<string, FastRead>,
@@ -65,7 +127,11 @@ export function withFastReads(
 ): RequestListener {
   const byPath = new Map(Object.entries(reads))
   return (req, res) => {
-    const read = req.method === 'GET' && req.url ? byPath.get(req.url) : undefined
-    if (!read || !answered(req, res, read, deps)) fallback(req, res)
+    const url = req.method === 'GET' ? req.url : undefined
+    const mark = url?.indexOf('?') ?? -1
+    const path = url && mark >= 0 ? url.slice(0, mark) : url
+    const read = path === undefined ? undefined : byPath.get(path)
+    if (!read || !answered({ req, res, path: path!, started: performance.now() }, read, deps, fallback))
+      fallback(req, res)
   }
 }

@@ -27,6 +27,29 @@ function controlCharacterPath(value: unknown, path: string): string | undefined 
   return undefined
 }
 
+/**
+ * A query string's fields as `validate` reads them from Hono's `c.req.query()`, or undefined where
+ * the two could differ: a field given twice (Hono keeps the first) or without a name (Hono drops it).
+ */
+export function queryFields(query: URLSearchParams): Record<string, string> | undefined {
+  const fields: Record<string, string> = {}
+  for (const [key, value] of query) {
+    if (key === '' || Object.hasOwn(fields, key)) return undefined
+    fields[key] = value
+  }
+  return fields
+}
+
+/** `validate` for a caller that only needs to know whether the input is valid: its output, or undefined. */
+export function validOrUndefined<S extends v.GenericSchema>(
+  schema: S,
+  fields: Record<string, string>,
+): v.InferOutput<S> | undefined {
+  if (controlCharacterPath(fields, '')) return undefined
+  const result = v.safeParse(schema, fields, { abortPipeEarly: true })
+  return result.success ? result.output : undefined
+}
+
 export function validate<S extends v.GenericSchema>(c: Context, schema: S, input: unknown): v.InferOutput<S> {
   // Every input is an object of fields; anything else (an array, a bare string) is read as no fields,
   // so the user gets each field's own message rather than a type error they cannot act on.

@@ -41,18 +41,23 @@ export async function toEventDtos(
   ])
   const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
   const targetsByEvent = groupBy(targets, (t) => t.event_id)
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    location: row.location,
-    all_day: row.all_day === 1,
-    starts_at: row.starts_at,
-    ends_at: row.ends_at,
-    category_id: row.category_id,
-    ...targetLists(targetsByEvent.get(row.id) ?? []),
-    author: { id: row.author_id, name: authorById.get(row.author_id) ?? '' },
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  }))
+  return rows.map((row) => {
+    // Named, not spread: V8 builds an object made with a spread key by key, far slower than a literal.
+    const { grades, courses } = targetLists(targetsByEvent.get(row.id) ?? [])
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      location: row.location,
+      all_day: row.all_day === 1,
+      starts_at: row.starts_at,
+      ends_at: row.ends_at,
+      category_id: row.category_id,
+      grades,
+      courses,
+      author: { id: row.author_id, name: authorById.get(row.author_id) ?? '' },
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }
+  })
 }

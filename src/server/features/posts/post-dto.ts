@@ -80,12 +80,15 @@ export function postDto(
   images: Selectable<PostImagesTable>[],
   author: Author | undefined,
 ): Post {
+  // Named, not spread: V8 builds an object made with a spread key by key, far slower than a literal.
+  const { grades, courses } = targetLists(targets)
   return {
     id: row.id,
     title: row.title,
     category_id: row.category_id,
     content: row.content,
-    ...targetLists(targets),
+    grades,
+    courses,
     publish_at: row.publish_at,
     images: images.map(imageDto),
     author: author

@@ -1,9 +1,4 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import { recordId } from '#shared/fields.schema.ts'
-import { messages } from '#shared/i18n/messages.ts'
-import { message } from '#shared/i18n/translate.ts'
-import { pageQuerySchema } from '#shared/pagination.ts'
 import type { Post } from '#shared/posts.schema.ts'
 import { postInputSchema, readReceiptSchema, UUID_PATTERN } from '#shared/posts.schema.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
@@ -11,24 +6,13 @@ import { clientIp } from '../../platform/client-ip.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { forbidden, ifMatchOf, notFound } from '../../platform/errors.ts'
-import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
+import { feedPage, feedQuerySchema } from './post-feed.ts'
 import { readReport, recordPostRead } from './post-reads.service.ts'
 import { canEdit, createPost, deletePost, updatePost } from './posts.service.ts'
-
-/** The feed's query: a page, and optionally one category (a number the database can hold). */
-const feedQuerySchema = v.object({
-  ...pageQuerySchema.entries,
-  category_id: v.pipe(
-    v.optional(v.string(), ''),
-    v.check((value) => value === '' || /^\d{1,10}$/.test(value), message(messages.numberInvalid)),
-    v.transform((value) => (value === '' ? undefined : Number(value))),
-    v.optional(recordId),
-  ),
-})
 
 export const postsRoutes = new Hono<AppEnv>()
 // '/api/v1/posts/*' also matches '/api/v1/posts' itself.
@@ -39,30 +23,10 @@ function postId(id: string): string {
   return id.toLowerCase()
 }
 
-/** The feed, newest first, with one keyset cursor (publish date, id). */
-postsRoutes.get('/api/v1/posts', async (c) => {
-  const { user } = c.var.auth
-  const { cursor, limit, category_id: category } = validate(c, feedQuerySchema, c.req.query())
-  const { db } = c.var.deps
-  const audience = await postAudienceOf(db, user)
-  const after = decodeCursor(cursor)
-  let query = tenantScope(db, user.college_id!)
-    .selectFrom('posts')
-    .selectAll()
-    .where(visibleTo(audience, nowIso()))
-    .orderBy('publish_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-  if (category) query = query.where('category_id', '=', category)
-  if (after) query = query.where(afterCursor(after, 'publish_at', 'id', 'desc'))
-  const rows = await query.execute()
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  return c.json({
-    data: await toPostDtos(db, user.college_id!, page),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.publish_at, last.id) : null,
-  })
-})
+/** The feed, newest first (post-feed.ts). */
+postsRoutes.get('/api/v1/posts', async (c) =>
+  c.json(await feedPage(c.var.deps.db, c.var.auth.user, validate(c, feedQuerySchema, c.req.query()))),
+)
 
 postsRoutes.get('/api/v1/posts/:id', async (c) => {
   const { user } = c.var.auth
