@@ -19,10 +19,11 @@ export type KeptSignIn = { host: string; college: College; auth: Auth }
 
 /**
  * What a read answers (as JSON, status 200) for a signed-in request whose college and session were
- * kept, now or once its statements have run. Undefined leaves the request to Hono: a query string the
- * read does not take as it is (Hono then answers the 422), say.
+ * kept, now or once its statements have run; `query` is the query string, without its `?` (parsed
+ * only by a read that takes one). Undefined leaves the request to Hono: a query string the read does
+ * not take as it is (Hono then answers the 422), say.
  */
-export type FastRead = (signedIn: KeptSignIn, query: URLSearchParams, deps: AppDeps) => unknown
+export type FastRead = (signedIn: KeptSignIn, query: string, deps: AppDeps) => unknown
 
 /** What every API answer carries besides its id and length (app.ts: Cache-Control; compression.ts: Vary). */
 const HEADERS = [
@@ -53,12 +54,13 @@ function write(
   signedIn: KeptSignIn,
   deps: AppDeps,
   body: string | Buffer,
+  length: number,
   encoding?: string,
 ) {
   const requestId = randomUUID()
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  const encoded = encoding ? ['content-encoding', encoding] : []
-  res.writeHead(200, [...HEADERS, ...encoded, 'x-request-id', requestId, 'content-length', String(length)])
+  const headers = encoding ? [...HEADERS, 'content-encoding', encoding] : [...HEADERS]
+  headers.push('x-request-id', requestId, 'content-length', String(length))
+  res.writeHead(200, headers)
   res.end(body)
   if (deps.config.logRequests) {
     const { host, college } = signedIn
@@ -72,13 +74,15 @@ function write(
  */
 function send(asked: Asked, signedIn: KeptSignIn, value: unknown, deps: AppDeps, fallback: RequestListener) {
   const text = JSON.stringify(value)
-  const encoding = preferredEncoding(asked.req.headers['accept-encoding'])
-  if (!encoding || Buffer.byteLength(text) < COMPRESS_MIN_BYTES) {
-    write(asked, signedIn, deps, text)
+  const length = Buffer.byteLength(text)
+  const encoding =
+    length >= COMPRESS_MIN_BYTES ? preferredEncoding(asked.req.headers['accept-encoding']) : undefined
+  if (!encoding) {
+    write(asked, signedIn, deps, text, length)
     return
   }
   compress(Buffer.from(text), encoding).then(
-    (packed) => write(asked, signedIn, deps, packed, encoding),
+    (packed) => write(asked, signedIn, deps, packed, packed.byteLength, encoding),
     (error: unknown) => handOver(asked, fallback, error),
   )
 }
@@ -98,7 +102,7 @@ function answered(asked: Asked, read: FastRead, deps: AppDeps, fallback: Request
   const signedIn = keptSignIn(asked.req, deps)
   if (!signedIn) return false
   const url = asked.req.url!
-  const query = new URLSearchParams(url.length > asked.path.length ? url.slice(asked.path.length + 1) : '')
+  const query = url.length > asked.path.length ? url.slice(asked.path.length + 1) : ''
   try {
     const value = read(signedIn, query, deps)
     if (value === undefined) return false

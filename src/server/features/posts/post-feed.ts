@@ -151,7 +151,7 @@ export async function feedPage(
  * refuse is left to Hono's route, which answers the 422.
  */
 export const feedRead: FastRead = ({ auth }, query, { db }) => {
-  const fields = queryFields(query)
+  const fields = queryFields(new URLSearchParams(query))
   const valid = fields && validOrUndefined(feedQuerySchema, fields)
   return valid && feedPage(db, auth.user, valid)
 }
