@@ -26,6 +26,7 @@ let betaAdmin: string
 let categoryId: number
 let betaCategoryId: number
 let betaCourseId: number
+let betaGradeId: number
 beforeAll(async () => {
   t = await createTestApp()
   ids = await demoIds(t)
@@ -46,9 +47,13 @@ beforeAll(async () => {
     ).id
   categoryId = await category('demo')
   betaCategoryId = await category('beta')
-  betaCourseId = (
-    await t.db.selectFrom('courses').select('id').where('name', '=', '7A').executeTakeFirstOrThrow()
-  ).id
+  const betaCourse = await t.db
+    .selectFrom('courses')
+    .select(['id', 'grade_id'])
+    .where('name', '=', '7A')
+    .executeTakeFirstOrThrow()
+  betaCourseId = betaCourse.id
+  betaGradeId = betaCourse.grade_id
 })
 afterAll(async () => {
   await t.close()
@@ -241,6 +246,10 @@ describe('an event the server refuses (422)', () => {
     const unknown = { courses: ['One of the chosen courses no longer exists. Please choose again.'] }
     expect(await errorsOf(eventInput({ grades: [ids.grade1], courses: [999_999] }))).toEqual(unknown)
     expect(await errorsOf(eventInput({ grades: ['all'], courses: [betaCourseId] }))).toEqual(unknown)
+    // Another college's grade and its course, looked up together, are neither of them this college's.
+    expect(await errorsOf(eventInput({ grades: [betaGradeId], courses: [betaCourseId] }))).toEqual({
+      grades: ['One of the chosen grades no longer exists. Please choose again.'],
+    })
     expect(await errorsOf(eventInput({ grades: [ids.grade1], courses: [ids.course2A] }))).toEqual(unknown)
     expect(await errorsOf(eventInput({ grades: [999_999], courses: ['all'] }))).toEqual({
       grades: ['One of the chosen grades no longer exists. Please choose again.'],

@@ -100,6 +100,24 @@ describe('a teacher publishes a post', () => {
     expect(await postRows(input.id)).toHaveLength(1)
   })
 
+  it('answers a replay with the stored post even when what it sends would be refused today', async () => {
+    const input = postInput({ title: 'Reunión de apoderados', grades: [ids.grade1], courses: [ids.course1A] })
+    expect((await send('POST', '/api/v1/posts', staff, input)).status).toBe(201)
+    // The stored copy stands: an edited replay naming what no longer exists changes nothing.
+    const replay = await send('POST', '/api/v1/posts', staff, {
+      ...input,
+      category_id: 999_999,
+      courses: [999_998],
+    })
+    expect(replay.status).toBe(200)
+    expect(await body<Post>(replay)).toMatchObject({
+      id: input.id,
+      category_id: null,
+      courses: [ids.course1A],
+    })
+    expect(await postRows(input.id)).toHaveLength(1)
+  })
+
   it('V1: the same post sent three times at once is stored once; one answer is 201, the others 200', async () => {
     const input = postInput({ title: 'Tres veces' })
     const answers = await Promise.all([1, 2, 3].map(() => send('POST', '/api/v1/posts', staff, input)))
@@ -184,6 +202,10 @@ describe('a post the server refuses (422)', () => {
       courses: ['One of the chosen courses no longer exists. Please choose again.'],
     })
     expect(await errorsOf(postInput({ grades: [999_999], courses: ['all'] }))).toEqual({
+      grades: ['One of the chosen grades no longer exists. Please choose again.'],
+    })
+    // Grades and courses are looked up together: a missing grade is still named as one.
+    expect(await errorsOf(postInput({ grades: [ids.grade1, 999_999], courses: [ids.course1A] }))).toEqual({
       grades: ['One of the chosen grades no longer exists. Please choose again.'],
     })
     expect(await errorsOf(postInput({ category_id: 999_999 }))).toEqual({

@@ -1,5 +1,6 @@
 // Turns a form's grade and course choices into stored targets (posts, events), checking each exists.
 
+import { sql } from 'kysely'
 import { ALL, type Target } from '#shared/audience.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { validationError } from './errors.ts'
@@ -15,21 +16,46 @@ export async function resolveTargets(
   const allCourses = input.courses.includes(ALL)
   if (allGrades && allCourses) return [{ grade_id: null, course_id: null }]
   const gradeIds = input.grades.filter((g): g is number => g !== ALL)
-  if (gradeIds.length) {
-    const found = await scope.selectFrom('grades').select('id').where('id', 'in', gradeIds).execute()
-    if (found.length !== gradeIds.length) throw validationError({ grades: [messages.gradeUnknown] })
-  }
+  const courseIds = allCourses ? [] : input.courses.filter((c): c is number => c !== ALL)
+  const { grades, courses } = await lookUp(scope, gradeIds, courseIds)
+  if (grades.length !== gradeIds.length) throw validationError({ grades: [messages.gradeUnknown] })
   if (allCourses) return gradeIds.map((grade_id) => ({ grade_id, course_id: null }))
-  const courseIds = input.courses.filter((c): c is number => c !== ALL)
-  const courses = await scope
-    .selectFrom('courses')
-    .select(['id', 'grade_id'])
-    .where('id', 'in', courseIds)
-    .execute()
   const outsideGrades = !allGrades && courses.some((c) => !gradeIds.includes(c.grade_id))
   if (courses.length !== courseIds.length || outsideGrades)
     throw validationError({ courses: [messages.courseUnknown] })
   return courses.map((c) => ({ grade_id: c.grade_id, course_id: c.id }))
+}
+
+/**
+ * The college's grades and courses among these ids, in one statement when both are asked: a post for
+ * a course names its grade too, and each lookup was a round trip of its own on every write.
+ */
+async function lookUp(
+  scope: TenantScope,
+  gradeIds: number[],
+  courseIds: number[],
+): Promise<{ grades: number[]; courses: { id: number; grade_id: number }[] }> {
+  const grades = scope
+    .selectFrom('grades')
+    .select(['id', sql<number>`0`.as('grade_id'), sql<string>`'grade'`.as('kind')])
+    .where('id', 'in', gradeIds)
+  const courses = scope
+    .selectFrom('courses')
+    .select(['id', 'grade_id', sql<string>`'course'`.as('kind')])
+    .where('id', 'in', courseIds)
+  const query =
+    gradeIds.length && courseIds.length
+      ? grades.unionAll(courses)
+      : gradeIds.length
+        ? grades
+        : courseIds.length
+          ? courses
+          : undefined
+  const rows = query ? await query.execute() : []
+  return {
+    grades: rows.filter((row) => row.kind === 'grade').map((row) => row.id),
+    courses: rows.filter((row) => row.kind === 'course').map(({ id, grade_id }) => ({ id, grade_id })),
+  }
 }
 
 /** Stored target rows as the API's lists: ['all'] or ids. */
