@@ -100,7 +100,7 @@ export function canEdit(user: AuthUser, post: { author_id: number }): boolean {
  * A replay is found by the insert itself (an id already stored inserts nothing), not by a lookup
  * before it: every create paid that round trip for the few that are replays (20 writers on
  * PostgreSQL, README). A replay is answered with what is stored even where today's checks would
- * refuse what it sends (its category deleted since).
+ * refuse what it sends (a course deleted since).
  */
 export async function createPost(db: Kysely<Database>, user: AuthUser, input: PostOutput, ip: string) {
   const collegeId = user.college_id!
