@@ -146,6 +146,19 @@ describe('staff create an event', () => {
     expect((await auditOf(input.id)).map((a) => a.action)).toEqual(['event.created'])
   })
 
+  it('answers a replay with the stored event even when what it sends would be refused today', async () => {
+    const input = eventInput({ name: 'Reunión de apoderados', grades: [ids.grade1], courses: [ids.course1A] })
+    const stored = await body<CalendarEvent>(await send('POST', '/api/v1/events', staff, input))
+    const replay = await send('POST', '/api/v1/events', staff, {
+      ...input,
+      category_id: 999_999,
+      courses: [999_998],
+    })
+    expect(replay.status).toBe(200)
+    expect(await body(replay)).toEqual(stored)
+    expect(await eventRows(input.id)).toHaveLength(1)
+  })
+
   it('the same event sent three times at once is stored once; one answer is 201, the others 200', async () => {
     const input = eventInput({ name: 'Tres veces' })
     const answers = await Promise.all([1, 2, 3].map(() => send('POST', '/api/v1/events', staff, input)))

@@ -37,7 +37,7 @@ export async function lastVersion(db: Kysely<Database>, collegeId: number): Prom
 export const PENDING_VERSION = -1
 
 /** Collections whose writes take their number last; each is the table of the same name. */
-type StampedCollection = 'posts' | 'pymes' | 'banners'
+type StampedCollection = 'posts' | 'events' | 'pymes' | 'banners'
 
 /**
  * Takes the change number as the last step of a write: the rows this transaction wrote with

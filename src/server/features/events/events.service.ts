@@ -7,8 +7,9 @@ import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
+import { createOnce, insertedNothing } from '../../platform/create-once.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
-import { recordExits, takeVersion } from '../../platform/sync-versions.ts'
+import { PENDING_VERSION, recordExits, stampVersion, takeVersion } from '../../platform/sync-versions.ts'
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
@@ -71,53 +72,77 @@ async function answerReplay(db: Kysely<Database>, user: AuthUser, id: string) {
   return { created: false, event: await loadEvent(db, existing.college_id, id) }
 }
 
-/** Creates an event with the client's id. The same id again answers the stored event. */
+/**
+ * Creates an event with the client's id. The same id again answers the stored event. Its change number
+ * is taken last, as a post's: the college's counter stays locked for one statement and the commit.
+ */
 export async function createEvent(db: Kysely<Database>, user: AuthUser, input: EventOutput, ip: string) {
   const collegeId = user.college_id!
   const scope = tenantScope(db, collegeId)
-  const replay = await answerReplay(db, user, input.id)
-  if (replay) return replay
-  await checkCategory(scope, input.category_id)
-  const targets = await resolveTargets(scope, input)
-  const now = nowIso()
-  try {
-    await db.transaction().execute(async (trx) => {
-      const version = await takeVersion(trx, collegeId)
-      await tenantScope(trx, collegeId)
-        .insertInto('events', {
-          id: input.id,
-          author_id: user.id,
-          category_id: input.category_id,
-          name: input.name,
-          description: input.description,
-          location: input.location,
-          all_day: input.all_day ? 1 : 0,
-          starts_at: input.starts_at,
-          ends_at: input.ends_at,
-          sequence: 0,
-          version,
-          deleted_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute()
-      await writeTargets(trx, collegeId, input.id, targets)
-      await audit(trx, {
-        collegeId,
-        actorId: user.id,
-        action: 'event.created',
-        subjectType: 'event',
-        subjectId: input.id,
-        ip,
-      })
-    })
-  } catch (error) {
-    // The same request twice at once: the other copy stored it first, so this one is a replay.
-    const replayed = await answerReplay(db, user, input.id)
-    if (replayed) return replayed
-    throw error
-  }
+  const outcome = await createOnce({
+    check: async () => {
+      await checkCategory(scope, input.category_id)
+      return resolveTargets(scope, input)
+    },
+    write: (targets) => insertEvent(db, user, input, ip, targets),
+    replay: () => answerReplay(db, user, input.id),
+  })
+  if ('replay' in outcome) return outcome.replay
   return { created: true, event: await loadEvent(db, collegeId, input.id) }
+}
+
+/** What an event's form sets, as stored: the same on a create and an edit. */
+function eventFields(input: EventOutput) {
+  return {
+    category_id: input.category_id,
+    name: input.name,
+    description: input.description,
+    location: input.location,
+    all_day: input.all_day ? 1 : 0,
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
+  }
+}
+
+/** The event, its targets and its audit row, or `undefined` (nothing written) when its id is taken. */
+async function insertEvent(
+  db: Kysely<Database>,
+  user: AuthUser,
+  input: EventOutput,
+  ip: string,
+  targets: TargetRow[],
+): Promise<true | undefined> {
+  const collegeId = user.college_id!
+  const now = nowIso()
+  const stored = await db.transaction().execute(async (trx) => {
+    const inserted = await tenantScope(trx, collegeId)
+      .insertInto('events', {
+        id: input.id,
+        author_id: user.id,
+        ...eventFields(input),
+        sequence: 0,
+        version: PENDING_VERSION,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .executeTakeFirst()
+    // The id is taken (a replay, or the same request twice at once): nothing else is written.
+    if (insertedNothing(inserted)) return false
+    await writeTargets(trx, collegeId, input.id, targets)
+    await audit(trx, {
+      collegeId,
+      actorId: user.id,
+      action: 'event.created',
+      subjectType: 'event',
+      subjectId: input.id,
+      ip,
+    })
+    await stampVersion(trx, collegeId, 'events')
+    return true
+  })
+  return stored || undefined
 }
 
 async function storedEvent(db: Kysely<Database>, user: AuthUser, id: string) {
@@ -167,13 +192,7 @@ export async function updateEvent(
     const updated = await tenantScope(trx, collegeId)
       .updateTable('events')
       .set({
-        category_id: input.category_id,
-        name: input.name,
-        description: input.description,
-        location: input.location,
-        all_day: input.all_day ? 1 : 0,
-        starts_at: input.starts_at,
-        ends_at: input.ends_at,
+        ...eventFields(input),
         sequence: row.sequence + 1,
         version,
         updated_at: nextStamp(row.updated_at),

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
+import { createOnce, insertedNothing } from '../../platform/create-once.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
 import { removeStored, type Storage } from '../../platform/storage.ts'
@@ -95,38 +96,25 @@ export function canEdit(user: AuthUser, post: { author_id: number }): boolean {
   return post.author_id === user.id || user.role_key === 'admin'
 }
 
-/**
- * Creates a post with the client's id. The same id again answers the stored post: a replay is a no-op.
- * A replay is found by the insert itself (an id already stored inserts nothing), not by a lookup
- * before it: every create paid that round trip for the few that are replays (20 writers on
- * PostgreSQL, README). A replay is answered with what is stored even where today's checks would
- * refuse what it sends (a course deleted since).
- */
+/** Creates a post with the client's id. The same id again answers the stored post: a replay is a no-op. */
 export async function createPost(db: Kysely<Database>, user: AuthUser, input: PostOutput, ip: string) {
-  const collegeId = user.college_id!
-  const scope = tenantScope(db, collegeId)
-  let targets: TargetRow[]
-  let images: Awaited<ReturnType<typeof checkImages>>
-  try {
-    await checkCategory(scope, input.category_id)
-    targets = await resolveTargets(scope, input)
-    images = await checkImages(scope, input.image_ids, input.id)
-  } catch (error) {
-    const replay = await answerReplay(db, user, input.id)
-    if (replay) return replay
-    throw error
-  }
-  const now = nowIso()
-  const publishAt = input.publish_at ?? now
-  const row = await insertPost(db, user, input, ip, { now, publishAt, targets })
-  if (!row) {
-    // Asked once, never in a loop: the id is stored, by this user (a replay) or by someone else.
-    const replay = await answerReplay(db, user, input.id)
-    if (replay) return replay
-    throw new ApiError(409, messages.idTaken)
-  }
+  const scope = tenantScope(db, user.college_id!)
+  const outcome = await createOnce({
+    check: async () => {
+      await checkCategory(scope, input.category_id)
+      const targets = await resolveTargets(scope, input)
+      return { targets, images: await checkImages(scope, input.image_ids, input.id) }
+    },
+    write: ({ targets }) => {
+      const now = nowIso()
+      return insertPost(db, user, input, ip, { now, publishAt: input.publish_at ?? now, targets })
+    },
+    replay: () => answerReplay(db, user, input.id),
+  })
+  if ('replay' in outcome) return outcome.replay
+  const { checked, written } = outcome
   // Answered from what the write holds: the stored copy is exactly this, with its change number.
-  return { created: true, post: postDto(row, targets, images, user) }
+  return { created: true, post: postDto(written, checked.targets, checked.images, user) }
 }
 
 /** A create whose id is already stored: the stored post (a replay), or why it cannot be. */
@@ -173,7 +161,7 @@ async function insertPost(
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst()
     // The id is taken (a replay, or the same request twice at once): nothing else is written.
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false
+    if (insertedNothing(inserted)) return false
     await writeTargetsAndImages(trx, collegeId, input.id, targets, input.image_ids, true)
     await audit(trx, {
       collegeId,
