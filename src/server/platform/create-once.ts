@@ -1,11 +1,39 @@
 // A create with the client's id (the outbox's), written once however many times it is sent.
-import type { InsertResult } from 'kysely'
+import type { InsertResult, Kysely } from 'kysely'
 import { messages } from '#shared/i18n/messages.ts'
-import { ApiError } from './errors.ts'
+import type { Database } from '../db/schema.ts'
+import type { AuthUser } from './context.ts'
+import { ApiError, notFound } from './errors.ts'
 
 /** An insert that met an id already stored (`on conflict (id) do nothing`) and wrote nothing. */
 export function insertedNothing(result: InsertResult): boolean {
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 0
+}
+
+/** The collections created with the client's id, whose creates a replay may repeat. */
+type CreatedOnce = 'posts' | 'events' | 'documents'
+
+/**
+ * Whether `id` is stored in `table` as this user's own create (a replay): the college of the stored
+ * copy, to answer with it; `undefined` when the id is not stored. Another user's id is a 409, and a
+ * replay of something deleted since stays deleted (404).
+ */
+export async function storedReplay(
+  db: Kysely<Database>,
+  table: CreatedOnce,
+  user: AuthUser,
+  id: string,
+): Promise<number | undefined> {
+  const existing = await db
+    .selectFrom(table as 'posts')
+    .select(['college_id', 'author_id', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!existing) return undefined
+  if (existing.college_id !== user.college_id || existing.author_id !== user.id)
+    throw new ApiError(409, messages.idTaken)
+  if (existing.deleted_at) throw notFound()
+  return existing.college_id
 }
 
 /**

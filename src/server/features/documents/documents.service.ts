@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser, College } from '../../platform/context.ts'
+import { storedReplay } from '../../platform/create-once.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { pokeUsers } from '../../platform/live.ts'
 import { removeStored, type Storage } from '../../platform/storage.ts'
@@ -113,16 +114,10 @@ export async function loadDocument(
 
 /** A create whose id is already stored: the stored document (a replay), or why it cannot be. */
 async function answerReplay(db: Kysely<Database>, user: AuthUser, id: string) {
-  const existing = await db
-    .selectFrom('documents')
-    .select(['college_id', 'author_id', 'deleted_at'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!existing) return undefined
-  if (existing.college_id !== user.college_id || existing.author_id !== user.id)
-    throw new ApiError(409, messages.idTaken)
-  if (existing.deleted_at) throw notFound()
-  return { created: false, document: await loadDocument(db, existing.college_id, id) }
+  const collegeId = await storedReplay(db, 'documents', user, id)
+  return collegeId === undefined
+    ? undefined
+    : { created: false, document: await loadDocument(db, collegeId, id) }
 }
 
 export async function createDocument(db: Kysely<Database>, writer: Writer, input: DocumentOutput) {

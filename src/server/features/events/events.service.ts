@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
-import { createOnce, insertedNothing } from '../../platform/create-once.ts'
+import { createOnce, insertedNothing, storedReplay } from '../../platform/create-once.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { PENDING_VERSION, recordExits, stampVersion, takeVersion } from '../../platform/sync-versions.ts'
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
@@ -60,16 +60,8 @@ export async function loadEvent(
 
 /** A create whose id is already stored: the stored event (a replay), or why it cannot be. */
 async function answerReplay(db: Kysely<Database>, user: AuthUser, id: string) {
-  const existing = await db
-    .selectFrom('events')
-    .select(['college_id', 'author_id', 'deleted_at'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!existing) return undefined
-  if (existing.college_id !== user.college_id || existing.author_id !== user.id)
-    throw new ApiError(409, messages.idTaken)
-  if (existing.deleted_at) throw notFound()
-  return { created: false, event: await loadEvent(db, existing.college_id, id) }
+  const collegeId = await storedReplay(db, 'events', user, id)
+  return collegeId === undefined ? undefined : { created: false, event: await loadEvent(db, collegeId, id) }
 }
 
 /**

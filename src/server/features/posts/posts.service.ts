@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
-import { createOnce, insertedNothing } from '../../platform/create-once.ts'
+import { createOnce, insertedNothing, storedReplay } from '../../platform/create-once.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
 import { removeStored, type Storage } from '../../platform/storage.ts'
@@ -119,17 +119,8 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
 
 /** A create whose id is already stored: the stored post (a replay), or why it cannot be. */
 async function answerReplay(db: Kysely<Database>, user: AuthUser, id: string) {
-  const existing = await db
-    .selectFrom('posts')
-    .select(['college_id', 'author_id', 'deleted_at'])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!existing) return undefined
-  if (existing.college_id !== user.college_id || existing.author_id !== user.id)
-    throw new ApiError(409, messages.idTaken)
-  // A replay of a post deleted since: it stays deleted, and there is no stored post to answer with.
-  if (existing.deleted_at) throw notFound()
-  return { created: false, post: await loadPost(db, existing.college_id, id) }
+  const collegeId = await storedReplay(db, 'posts', user, id)
+  return collegeId === undefined ? undefined : { created: false, post: await loadPost(db, collegeId, id) }
 }
 
 async function insertPost(
