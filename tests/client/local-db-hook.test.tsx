@@ -7,8 +7,9 @@ import 'fake-indexeddb/auto'
 import { act, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
-import { closeLocalDb, openLocalDb } from '#client/platform/sync/local-db.ts'
-import { useLocalDb, useLocalQuery } from '#client/platform/sync/use-local-query.ts'
+import { closeLocalDb, createLocalDb, openLocalDb } from '#client/platform/sync/local-db.ts'
+import { setSyncStatus } from '#client/platform/sync/sync-status.ts'
+import { FILLING_FOLLOW_MS, useLocalDb, useLocalQuery } from '#client/platform/sync/use-local-query.ts'
 
 // React's act() needs to know it runs in a test.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -119,6 +120,53 @@ describe('useLocalQuery, later answers', () => {
   })
 })
 
+let countRuns = 0
+function PostCount({ seen }: { seen: (count: number | undefined) => void }) {
+  seen(
+    useLocalQuery((db) => {
+      countRuns++
+      return db.posts.count()
+    }, []),
+  )
+  return null
+}
+
+describe('useLocalQuery while a first sync fills the mirror', () => {
+  afterEach(() => setSyncStatus({ filling: false }))
+
+  it("asks again once for the pull's pages within a second, draws this tab's own writes at once, and follows every write once the mirror is full", async () => {
+    const db = openLocalDb(4747)
+    await db.posts.bulkPut([post(1)])
+    setSyncStatus({ filling: true })
+    const seen: (number | undefined)[] = []
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<PostCount seen={(n) => seen.push(n)} />))
+    await waitFor(() => seen.at(-1) === 1)
+
+    // Five pages written by the pull (its own connection, as the worker's), one transaction each, one
+    // after another: one more run shows them all.
+    const pull = createLocalDb(db.name)
+    const runs = countRuns
+    for (let page = 0; page < 5; page++) await act(async () => pull.posts.bulkPut([post(10 + page)]))
+    await waitFor(() => seen.at(-1) === 6, FILLING_FOLLOW_MS / 5)
+    expect(countRuns - runs).toBe(1)
+
+    // The person does something in this tab meanwhile: drawn without waiting out the second.
+    await act(async () => db.posts.bulkPut([post(30)]))
+    await waitFor(() => seen.at(-1) === 7, 40)
+
+    // The mirror is full: the paused query catches up without waiting out its second, and follows
+    // each write again.
+    setSyncStatus({ filling: false })
+    await act(async () => pull.posts.bulkPut([post(20)]))
+    await waitFor(() => seen.at(-1) === 8, 40)
+    await act(async () => pull.posts.bulkPut([post(21)]))
+    await waitFor(() => seen.at(-1) === 9, 40)
+    pull.close()
+    await act(async () => root.unmount())
+  })
+})
+
 function Remembered({ seen }: { seen: (count: number | undefined) => void }) {
   seen(useLocalQuery((db) => db.posts.count(), [], undefined, 'test:posts'))
   return null
@@ -156,9 +204,9 @@ describe('useLocalQuery with remember', () => {
   })
 })
 
-/** Lets Dexie's live queries answer inside act() until `done` holds (or fails after a second). */
-async function waitFor(done: () => boolean) {
-  for (let i = 0; i < 100 && !done(); i++) {
+/** Lets Dexie's live queries answer inside act() until `done` holds (or fails after `tries` tens of ms). */
+async function waitFor(done: () => boolean, tries = 100) {
+  for (let i = 0; i < tries && !done(); i++) {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 10))
     })

@@ -2,10 +2,12 @@ import 'fake-indexeddb/auto'
 import { v7 as uuidv7 } from 'uuid'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { deletePost, markPostRead, savePost } from '#client/features/posts/post-actions.ts'
+import { store } from '#client/platform/store.ts'
 import { DB_PREFIX, openLocalDb } from '#client/platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '#client/platform/sync/outbox.ts'
 import { FIRST_PAGE_SIZE, PULL_PAGE_SIZE, pullOnce } from '#client/platform/sync/pull.ts'
-import { startSync } from '#client/platform/sync/sync-engine.ts'
+import { startSync, syncNow } from '#client/platform/sync/sync-engine.ts'
+import { syncStatusAtom } from '#client/platform/sync/sync-status.ts'
 import type { SyncChange } from '#shared/sync.ts'
 import { type Harness, ids, mirrorKeys, startHarness } from './helpers/sync-harness.ts'
 
@@ -226,6 +228,29 @@ describe('V6 pull', () => {
     expect(names).not.toContain(guardianDb.name)
     expect(names).toContain(`${DB_PREFIX}${adminId}`)
     expect(names).toContain(staffDb.name)
+  })
+})
+
+describe('a pull that fills the mirror', () => {
+  it('is told apart from a catch-up: screens follow a first sync more slowly, and every later pull at once', async () => {
+    await h.signIn('guardian@demo.test')
+    const db = openLocalDb(await h.userId('guardian@demo.test'))
+    const seen: boolean[] = []
+    const stop = store.sub(syncStatusAtom, () => seen.push(store.get(syncStatusAtom).filling))
+    try {
+      await syncNow()
+      expect(await db.posts.count()).toBeGreaterThan(0)
+      expect(seen).toContain(true)
+      expect(store.get(syncStatusAtom).filling).toBe(false)
+
+      seen.length = 0
+      await h.createServerPost(staffToken, { title: 'Después' })
+      await syncNow()
+      expect(seen).not.toContain(true)
+      expect(seen.length).toBeGreaterThan(0)
+    } finally {
+      stop()
+    }
   })
 })
 

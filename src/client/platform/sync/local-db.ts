@@ -1,5 +1,5 @@
 // The local mirror and outbox, one IndexedDB database per user on this host.
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type DBCore, type EntityTable, type Middleware } from 'dexie'
 import type { Notification } from '#shared/api-types.ts'
 import type { Banner } from '#shared/banners.schema.ts'
 import type { Pyme, PymeCategory } from '#shared/benefits.schema.ts'
@@ -130,10 +130,36 @@ const listeners = new Set<(db: LocalDb | undefined) => void>()
 /** Another tab opened a newer version of the database: this one closes and asks to reload (V8). */
 export const schemaChangeListeners = new Set<() => void>()
 
+/**
+ * Told when this tab writes to its mirror (a person's own action, the outbox's progress), not when
+ * the pull worker does: what a person does shows at once, also while a first sync fills the mirror.
+ */
+export const localWriteListeners = new Set<() => void>()
+
+const toldOfLocalWrites: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'LocalWrites',
+  create: (down) => ({
+    ...down,
+    table: (name) => {
+      const table = down.table(name)
+      return {
+        ...table,
+        mutate: async (request) => {
+          const result = await table.mutate(request)
+          for (const listener of localWriteListeners) listener()
+          return result
+        },
+      }
+    },
+  }),
+}
+
 export function openLocalDb(userId: number): LocalDb {
   if (current && currentUser === userId) return current
   current?.close()
   current = createLocalDb(`${DB_PREFIX}${userId}`)
+  current.use(toldOfLocalWrites)
   currentUser = userId
   current.on('versionchange', () => {
     current?.close()

@@ -3,6 +3,7 @@
 
 import { connectLivePokes } from './live-pokes.ts'
 import {
+  COMPLETE_KEY,
   closeLocalDb,
   createLocalDb,
   DB_PREFIX,
@@ -24,6 +25,12 @@ let again = false
 
 async function pullHere(db: LocalDb): Promise<void> {
   setSyncStatus({ pulling: true })
+  // A mirror that never finished a pull is being filled by this one (asked beside the pull, which
+  // it must not hold up).
+  void db.meta.get(COMPLETE_KEY).then(
+    (complete) => syncStatus().pulling && setSyncStatus({ filling: complete === undefined }),
+    () => undefined,
+  )
   try {
     const result = await pull(db)
     if (result === 'unauthorized') setSyncStatus({ needsSignIn: true })
@@ -36,7 +43,7 @@ async function pullHere(db: LocalDb): Promise<void> {
       }
     }
   } finally {
-    setSyncStatus({ pulling: false })
+    setSyncStatus({ pulling: false, filling: false })
   }
 }
 
@@ -171,5 +178,11 @@ export function stopSync(): void {
   detach = undefined
   stopPullWorker()
   closeLocalDb()
-  setSyncStatus({ needsSignIn: false, storageFull: false, pulling: false, lastPulledAt: undefined })
+  setSyncStatus({
+    needsSignIn: false,
+    storageFull: false,
+    pulling: false,
+    filling: false,
+    lastPulledAt: undefined,
+  })
 }

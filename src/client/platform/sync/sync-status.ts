@@ -4,6 +4,11 @@ import { store } from '../store.ts'
 
 export type SyncStatus = {
   pulling: boolean
+  /**
+   * The pull under way fills the mirror from empty (a first sync, or a reset): dozens of pages land in
+   * a few seconds, and screens follow them more slowly (use-local-query.ts).
+   */
+  filling: boolean
   /** The server answered 401: the queue waits until the user signs in again (V4). */
   needsSignIn: boolean
   /** The device refused to store more (V9): sync pauses, the outbox is kept. */
@@ -15,6 +20,7 @@ export type SyncStatus = {
 
 export const syncStatusAtom = atom<SyncStatus>({
   pulling: false,
+  filling: false,
   needsSignIn: false,
   storageFull: false,
   reloadRequired: false,

@@ -1,8 +1,10 @@
 // Screens read only from the mirror, through live queries that follow the signed-in user's database.
 import { liveQuery } from 'dexie'
 import { startTransition, useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
-import { type LocalDb, localDb, onLocalDbChange } from './local-db.ts'
+import { store } from '../store.ts'
+import { type LocalDb, localDb, localWriteListeners, onLocalDbChange } from './local-db.ts'
 import { sameAnswer } from './same-answer.ts'
+import { syncStatus, syncStatusAtom } from './sync-status.ts'
 
 function subscribe(changed: () => void): () => void {
   const stop = onLocalDbChange(changed)
@@ -25,6 +27,15 @@ export function useLocalDb(): LocalDb | undefined {
  * when its user signs out or another signs in.
  */
 const remembered = new WeakMap<LocalDb, Map<string, unknown>>()
+
+/**
+ * How often a screen's query is asked again while a first sync fills the mirror. Each page written
+ * made every query on screen run again on the main thread (Home has a dozen, the menu's counts read
+ * every conversation) and each answer that changed redraw: the main thread was busy for most of a
+ * first sync, a phone's taps waited, and Home's first pictures came late. What a first sync brings
+ * after its first page is older than what Home shows, so a second between looks changes nothing.
+ */
+export const FILLING_FOLLOW_MS = 1000
 
 /**
  * An answer that draws nothing yet (no rows, the mirror not started). The next one is drawn at once:
@@ -50,6 +61,10 @@ function isEmpty(value: unknown): boolean {
  * tap: a first sync lands a page every few hundred milliseconds, and each used to redraw every screen
  * reading the mirror in one uninterrupted task (a phone froze for seconds while Home filled). A later
  * answer that holds what the last one held (the newest posts, as older ones land) is not drawn at all.
+ *
+ * While the mirror fills (`SyncStatus.filling`), a query that has drawn something is asked again at
+ * most once every `FILLING_FOLLOW_MS` rather than at every page written by the pull worker, and at once
+ * when the filling ends or this tab writes (what the person did shows at once).
  */
 export function useLocalQuery<T>(
   query: (db: LocalDb) => Promise<T>,
@@ -73,26 +88,55 @@ export function useLocalQuery<T>(
     // A remembered answer on screen makes the live one a later answer.
     let answered = recalled.current
     recalled.current = false
-    const subscription = liveQuery(() => (db ? query(db) : Promise.resolve(fallback))).subscribe({
-      next: (value) => {
-        const first = !answered
-        answered = true
-        if (key && db) {
-          if (!remembered.has(db)) remembered.set(db, new Map())
-          remembered.get(db)?.set(key, value)
-        }
-        if (!first && latest.current.error === undefined && sameAnswer(value, latest.current.value)) return
-        const filling = first || isEmpty(latest.current.value)
-        latest.current = { value, error: undefined }
-        if (filling) redraw()
-        else startTransition(redraw)
-      },
-      error: (error: unknown) => {
-        latest.current = { value: latest.current.value, error }
-        redraw()
-      },
-    })
-    return () => subscription.unsubscribe()
+    let subscription: { unsubscribe(): void } | undefined
+    let paused: ReturnType<typeof setTimeout> | undefined
+    let closed = false
+    const follow = () => {
+      paused = undefined
+      subscription = liveQuery(() => (db ? query(db) : Promise.resolve(fallback))).subscribe({
+        next: (value) => {
+          show(value)
+          if (!closed && syncStatus().filling && !isEmpty(value)) {
+            subscription?.unsubscribe()
+            paused = setTimeout(follow, FILLING_FOLLOW_MS)
+          }
+        },
+        error: (error: unknown) => {
+          latest.current = { value: latest.current.value, error }
+          redraw()
+        },
+      })
+    }
+    const show = (value: T | undefined) => {
+      const first = !answered
+      answered = true
+      if (key && db) {
+        if (!remembered.has(db)) remembered.set(db, new Map())
+        remembered.get(db)?.set(key, value)
+      }
+      if (!first && latest.current.error === undefined && sameAnswer(value, latest.current.value)) return
+      const filling = first || isEmpty(latest.current.value)
+      latest.current = { value, error: undefined }
+      if (filling) redraw()
+      else startTransition(redraw)
+    }
+    const wake = () => {
+      if (paused === undefined) return
+      clearTimeout(paused)
+      follow()
+    }
+    // The mirror filled (or the pull stopped): a paused query catches up at once and follows again.
+    const stopWatching = store.sub(syncStatusAtom, () => !syncStatus().filling && wake())
+    // This tab wrote (the person did something): drawn at once.
+    localWriteListeners.add(wake)
+    follow()
+    return () => {
+      closed = true
+      stopWatching()
+      localWriteListeners.delete(wake)
+      clearTimeout(paused)
+      subscription?.unsubscribe()
+    }
   }, [db, ...deps])
   // An error goes to the screen's error boundary, as before.
   if (latest.current.error !== undefined) throw latest.current.error
