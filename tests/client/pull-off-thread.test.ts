@@ -105,20 +105,24 @@ describe('the pull worker, seen from the page', () => {
     expect(ScriptedWorker.terminated).toBe(1)
   })
 
-  it("starting sync online loads the worker's script before any pull is asked, and the first pull uses that worker", async () => {
+  it("starting sync online loads the worker's script before any pull is asked, tells it the mirror (its first page can be asked at once), and the first pull uses that worker", async () => {
     stopPullWorker()
-    const db = h.newDb()
+    await h.signIn('guardian@demo.test')
+    const db = h.newDb('college-app-u42')
+    ScriptedWorker.answer = () => 'never'
     vi.stubGlobal('navigator', { onLine: false })
-    warmPullWorker()
+    warmPullWorker(db)
     expect(ScriptedWorker.started).toBe(0)
 
     vi.stubGlobal('navigator', { onLine: true })
-    warmPullWorker()
+    warmPullWorker(db)
     expect(ScriptedWorker.started).toBe(1)
-    expect(ScriptedWorker.requests).toEqual([])
+    const mirror = { dbName: 'college-app-u42', baseUrl: 'http://localhost', token: h.token, language: 'en' }
+    expect(ScriptedWorker.requests).toEqual([{ warm: true, ...mirror }])
     ScriptedWorker.answer = ({ id }) => ({ id, result: { pages: 1, changes: 5, reset: false } })
     await expect(pull(db)).resolves.toMatchObject({ changes: 5 })
-    warmPullWorker()
+    expect(ScriptedWorker.requests.at(-1)).toEqual({ id: expect.any(Number), ...mirror })
+    warmPullWorker(db)
     expect(ScriptedWorker.started).toBe(1)
   })
 

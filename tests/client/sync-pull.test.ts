@@ -5,7 +5,7 @@ import { deletePost, markPostRead, savePost } from '#client/features/posts/post-
 import { store } from '#client/platform/store.ts'
 import { DB_PREFIX, openLocalDb } from '#client/platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '#client/platform/sync/outbox.ts'
-import { FIRST_PAGE_SIZE, PULL_PAGE_SIZE, pullOnce } from '#client/platform/sync/pull.ts'
+import { FIRST_PAGE_SIZE, fetchFirstPageEarly, PULL_PAGE_SIZE, pullOnce } from '#client/platform/sync/pull.ts'
 import { startSync, syncNow } from '#client/platform/sync/sync-engine.ts'
 import { syncStatusAtom } from '#client/platform/sync/sync-status.ts'
 import type { SyncChange } from '#shared/sync.ts'
@@ -251,6 +251,43 @@ describe('a pull that fills the mirror', () => {
     } finally {
       stop()
     }
+  })
+})
+
+describe('a first page asked before the pull (the worker, as it starts)', () => {
+  const syncAsked = (from: number) => h.net.log.slice(from).filter((e) => e.path.startsWith('/api/v1/sync'))
+
+  it("is the first sync's own first page: asked once, taken by the pull, which brings the rest", async () => {
+    await h.signIn('guardian@demo.test')
+    const plain = h.newDb()
+    await pullOnce(plain)
+    const expected = await mirrorKeys(plain)
+    const pagesOfAPull = syncAsked(0).length
+
+    const db = h.newDb()
+    const from = h.net.log.length
+    await fetchFirstPageEarly(db)
+    expect(syncAsked(from).map((e) => e.path)).toEqual([`/api/v1/sync?limit=${FIRST_PAGE_SIZE}`])
+    await pullOnce(db)
+    expect(syncAsked(from)).toHaveLength(pagesOfAPull)
+    expect(await mirrorKeys(db)).toEqual(expected)
+    expect(await db.meta.get('complete')).toBeDefined()
+  })
+
+  it('is not asked for a mirror that has had a page, and one that failed is asked again by the pull', async () => {
+    await h.signIn('guardian@demo.test')
+    const db = h.newDb()
+    h.net.offline = true
+    await fetchFirstPageEarly(db)
+    h.net.offline = false
+    const from = h.net.log.length
+    await pullOnce(db)
+    expect(syncAsked(from)[0]?.path).toBe(`/api/v1/sync?limit=${FIRST_PAGE_SIZE}`)
+    expect(await db.meta.get('complete')).toBeDefined()
+
+    const after = h.net.log.length
+    await fetchFirstPageEarly(db)
+    expect(h.net.log.length).toBe(after)
   })
 })
 

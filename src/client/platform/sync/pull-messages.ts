@@ -10,6 +10,9 @@ export type PullRequest = {
   language: string | undefined
 }
 
+/** The worker is started for this mirror: it may ask a first sync's first page at once (pull.ts). */
+export type WarmRequest = Omit<PullRequest, 'id'> & { warm: true }
+
 export type PullReply =
   | { id: number; result: PullResult | 'unauthorized' }
   | { id: number; error: string; quota: boolean }

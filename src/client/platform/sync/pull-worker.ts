@@ -4,16 +4,18 @@
 // it filled and a tap waited. Here the main thread only redraws what its live queries see change
 // (Dexie tells the page of every write through a BroadcastChannel).
 import { createLocalDb, type LocalDb } from './local-db.ts'
-import { pullOnce } from './pull.ts'
-import type { PullReply, PullRequest } from './pull-messages.ts'
+import { fetchFirstPageEarly, pullOnce } from './pull.ts'
+import type { PullReply, PullRequest, WarmRequest } from './pull-messages.ts'
 import { isQuotaError } from './quota-error.ts'
 import { configureSync } from './sync-config.ts'
 
 declare const self: DedicatedWorkerGlobalScope
 
 let db: LocalDb | undefined
+/** The first page asked as the worker started: a pull waits until it is asked, not answered. */
+let warming: Promise<void> | undefined
 
-self.onmessage = async ({ data: request }: MessageEvent<PullRequest>) => {
+function mirror(request: Omit<PullRequest, 'id'>): LocalDb {
   if (db?.name !== request.dbName) {
     db?.close()
     db = createLocalDb(request.dbName)
@@ -23,9 +25,19 @@ self.onmessage = async ({ data: request }: MessageEvent<PullRequest>) => {
     getToken: () => request.token,
     getLanguage: () => request.language,
   })
+  return db
+}
+
+self.onmessage = async ({ data: request }: MessageEvent<PullRequest | WarmRequest>) => {
+  if ('warm' in request) {
+    warming = fetchFirstPageEarly(mirror(request)).catch(() => undefined)
+    return
+  }
+  await warming
+  const target = mirror(request)
   let reply: PullReply
   try {
-    reply = { id: request.id, result: await pullOnce(db) }
+    reply = { id: request.id, result: await pullOnce(target) }
   } catch (error) {
     reply = { id: request.id, error: String((error as Error)?.message ?? error), quota: isQuotaError(error) }
   }

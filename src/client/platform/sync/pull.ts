@@ -98,6 +98,31 @@ async function fetchPage(
 }
 
 /**
+ * A first sync's first page, asked before the pull itself: by the pull worker as it starts, while the
+ * page opens the mirror and checks its outbox (~0.2 s on a first sign-in here, more on a phone), so
+ * Home's first news and banner come that much sooner. Taken by the next pull of that mirror that
+ * starts from nothing (a page of a first sync stays good: it ends at the change number the server saw
+ * then, and the next pull brings what came after). A failed one is asked again by the pull.
+ */
+let early: { dbName: string; page: Promise<SyncResponse | 'unauthorized'> } | undefined
+
+/** Asks a first sync's first page now, if this mirror has never had a page. */
+export async function fetchFirstPageEarly(db: LocalDb): Promise<void> {
+  if ((await db.meta.get(CURSOR_KEY)) !== undefined) return
+  const page = fetchPage(undefined, FIRST_PAGE_SIZE)
+  // Handled when the pull takes it; a failure meanwhile must not go unreported.
+  page.catch(() => undefined)
+  early = { dbName: db.name, page }
+}
+
+function firstPage(db: LocalDb, pageSize: number): Promise<SyncResponse | 'unauthorized'> {
+  const asked = early?.dbName === db.name ? early.page : undefined
+  early = undefined
+  const fetchNow = () => fetchPage(undefined, Math.min(FIRST_PAGE_SIZE, pageSize))
+  return asked ? asked.catch(fetchNow) : fetchNow()
+}
+
+/**
  * Pulls until the server has nothing more. The next page is fetched while this one is applied, so
  * the network and the local writes overlap. Throws on network errors and on a page that could not be
  * stored (a quota error: `pull` pauses sync for it); answers 'unauthorized' on 401.
@@ -105,7 +130,7 @@ async function fetchPage(
 export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<PullResult | 'unauthorized'> {
   const result: PullResult = { pages: 0, changes: 0, reset: false }
   const start = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
-  let next = fetchPage(start, start === undefined ? Math.min(FIRST_PAGE_SIZE, pageSize) : pageSize)
+  let next = start === undefined ? firstPage(db, pageSize) : fetchPage(start, pageSize)
   for (;;) {
     const page = await next
     if (page === 'unauthorized') return page

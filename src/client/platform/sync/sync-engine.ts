@@ -164,8 +164,7 @@ export async function startSync(userId: number): Promise<void> {
   const resuming = syncStatus().needsSignIn
   if (startedFor === userId && !resuming) return
   startedFor = userId
-  warmPullWorker()
-  openLocalDb(userId)
+  warmPullWorker(openLocalDb(userId))
   detach ??= typeof window === 'undefined' ? () => undefined : attachTriggers()
   if (resuming) await resumeSignedIn()
   void removeOtherUsersData(userId).catch(() => undefined)
