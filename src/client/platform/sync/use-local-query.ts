@@ -115,9 +115,9 @@ export function useLocalQuery<T>(
         remembered.get(db)?.set(key, value)
       }
       if (!first && latest.current.error === undefined && sameAnswer(value, latest.current.value)) return
-      const filling = first || isEmpty(latest.current.value)
+      const drawNow = first || isEmpty(latest.current.value)
       latest.current = { value, error: undefined }
-      if (filling) redraw()
+      if (drawNow) redraw()
       else startTransition(redraw)
     }
     const wake = () => {
