@@ -37,6 +37,12 @@ function sqliteRunner(file: string): Runner {
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('optimize = 0x10002')
+  // As the app (db/connection.ts): the averages per index, no samples, so plans do not depend on the
+  // values bound and a statement prepared once is not prepared again at every run.
+  if (sqlite.prepare("select name from sqlite_schema where name = 'sqlite_stat4'").get()) {
+    sqlite.exec('delete from sqlite_stat4')
+    sqlite.exec('analyze sqlite_schema')
+  }
   const prepared = new Map<string, SqliteDatabase.Statement>()
   return async (statements) => {
     for (const { sql, values } of statements) {

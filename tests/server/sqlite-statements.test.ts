@@ -1,8 +1,10 @@
 // SQLite statements are kept prepared between queries (connection.ts): one kept from before a
-// migration must still answer with the table as it is now.
+// migration must still answer with the table as it is now, and the planner's statistics must not make
+// a kept statement's plan depend on the values bound to it.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import SqliteDatabase from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, expect, it } from 'vitest'
 import { type DbHandle, openSqlite } from '#server/db/connection.ts'
@@ -28,4 +30,32 @@ it('a kept statement sees a column added after it was first prepared', async () 
   expect(await query().execute()).toEqual([{ id: 1, name: 'a' }])
   await sql`alter table things add column color text default 'red'`.execute(db)
   expect(await query().execute()).toEqual([{ id: 1, name: 'a', color: 'red' }])
+})
+
+it("the planner's statistics are brought up to date at start, as averages per index without samples of values", async () => {
+  dir = mkdtempSync(join(tmpdir(), 'statements-'))
+  const file = join(dir, 'app.db')
+  const raw = new SqliteDatabase(file)
+  raw.exec('create table things (id integer primary key, college_id integer, name text)')
+  raw.exec('create index things_college on things (college_id)')
+  const insert = raw.prepare('insert into things (college_id, name) values (?, ?)')
+  // One large college and a few small ones: what samples of values describe.
+  raw.transaction(() => {
+    for (let i = 0; i < 3000; i++) insert.run(i < 2900 ? 1 : 2 + (i % 5), `thing ${i}`)
+  })()
+  raw.close()
+
+  handle = openSqlite(file)
+  const db = handle.db as unknown as import('kysely').Kysely<any>
+  const averages = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'things'`.execute(db)
+  expect(averages.rows.map((r) => r.idx)).toContain('things_college')
+  const samples = await sql<{ n: number }>`select count(*) as n from sqlite_stat4`.execute(db)
+  expect(samples.rows[0]?.n).toBe(0)
+  // A query by college still uses the index, for the large college and a small one alike.
+  for (const college of [1, 3]) {
+    const plan = await sql<{
+      detail: string
+    }>`explain query plan select * from things where college_id = ${college}`.execute(db)
+    expect(plan.rows.map((r) => r.detail).join()).toContain('things_college')
+  }
 })
