@@ -90,13 +90,12 @@ export function useLocalQuery<T>(
     recalled.current = false
     let subscription: { unsubscribe(): void } | undefined
     let paused: ReturnType<typeof setTimeout> | undefined
-    let closed = false
     const follow = () => {
       paused = undefined
       subscription = liveQuery(() => (db ? query(db) : Promise.resolve(fallback))).subscribe({
         next: (value) => {
           show(value)
-          if (!closed && syncStatus().filling && !isEmpty(value)) {
+          if (syncStatus().filling && !isEmpty(value)) {
             subscription?.unsubscribe()
             paused = setTimeout(follow, FILLING_FOLLOW_MS)
           }
@@ -131,7 +130,6 @@ export function useLocalQuery<T>(
     localWriteListeners.add(wake)
     follow()
     return () => {
-      closed = true
       stopWatching()
       localWriteListeners.delete(wake)
       clearTimeout(paused)
