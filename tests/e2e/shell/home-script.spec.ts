@@ -57,3 +57,22 @@ test("Home's page names its script up front, so it loads beside the entry's rath
   expect(await (await request.get(home[0] ?? '')).text()).toMatch(/^\/\/# allFunctionsCalledOnLoad\n/)
   expect((await preloads('/')).filter((href) => HOME_SCRIPT.test(href ?? ''))).toEqual([])
 })
+
+test("a first visit's page names the scripts of its first screen up front, in a few files", async ({
+  request,
+}) => {
+  // Each file is a request before the first screen: over a phone's connection they queued six at a
+  // time, and Lighthouse's estimate of the public home's largest paint counted every one.
+  const named = async (path: string) =>
+    [
+      ...(await (await request.get(path)).text()).matchAll(
+        /<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="([^"]+\.js)"/g,
+      ),
+    ].map((m) => m[1] ?? '')
+  const home = await named('/')
+  expect(home.some((href) => /^\/assets\/framework-[\w-]+\.js$/.test(href))).toBe(true)
+  expect(home.length).toBeLessThanOrEqual(10)
+  const signIn = await named('/auth/login')
+  expect(signIn.length).toBeLessThanOrEqual(7)
+  expect(signIn.filter((href) => href.includes('/framework-'))).toEqual([])
+})
