@@ -51,9 +51,20 @@ export function zonedToUtc(local: string, zone: string): string {
   return new Date(real.length ? Math.min(...real) : before).toISOString()
 }
 
-/** Today's date (`YYYY-MM-DD`) in `zone`. */
+/** The last date `todayIn` gave per zone, with the UTC minute it holds for. */
+const todays = new Map<string, { minute: number; date: string }>()
+
+/**
+ * Today's date (`YYYY-MM-DD`) in `zone`. Kept for the rest of the UTC minute (every zone's offset is
+ * whole minutes): each sync page asks twice, and formatting the moment costs ~20 µs each time.
+ */
 export function todayIn(zone: string, now: Date = new Date()): string {
-  return wallClock(now, zone).slice(0, 10)
+  const minute = Math.floor(now.getTime() / 60_000)
+  const kept = todays.get(zone)
+  if (kept?.minute === minute) return kept.date
+  const date = wallClock(now, zone).slice(0, 10)
+  todays.set(zone, { minute, date })
+  return date
 }
 
 /** `date` plus `days` (`YYYY-MM-DD`). */

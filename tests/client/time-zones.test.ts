@@ -41,6 +41,16 @@ describe('days', () => {
     expect(todayIn('Asia/Shanghai', lateNightUtc)).toBe('2026-11-23')
   })
 
+  it("turns to the next day at the zone's midnight, asked again and again around it", () => {
+    // Kathmandu is 5:45 ahead: its midnight is 18:15 UTC, within no whole hour.
+    const asked = ['18:14:00', '18:14:59', '18:15:00', '18:15:30', '18:14:30'].map((time) =>
+      todayIn('Asia/Kathmandu', new Date(`2026-11-23T${time}Z`)),
+    )
+    expect(asked).toEqual(['2026-11-23', '2026-11-23', '2026-11-24', '2026-11-24', '2026-11-23'])
+    expect(todayIn(SANTIAGO, new Date('2026-11-23T02:59:59Z'))).toBe('2026-11-22')
+    expect(todayIn(SANTIAGO, new Date('2026-11-23T03:00:00Z'))).toBe('2026-11-23')
+  })
+
   it('adds days across months and leap years', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29')
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01')

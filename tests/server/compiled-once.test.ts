@@ -143,3 +143,38 @@ describe('compiledPerShape', () => {
     await expect(firstOnly(t.db, demo, [1, 2])).rejects.toThrow(/argument 1 lands on no parameter/)
   })
 })
+
+describe('compiledPerShape with values some shapes do not bind', () => {
+  it('lets a value named as such land nowhere, and binds it where its shape asks for it', async () => {
+    const people = await t.db.selectFrom('users').select(['id', 'email']).orderBy('id').execute()
+    const [first] = people as [{ id: number; email: string }]
+    // Everyone, or one person: the person's id lands only in the second shape.
+    const someone = compiledPerShape<[number, boolean, number], { id: number }>(
+      (db, collegeId, everyone, userId) => {
+        const query = tenantScope(db, collegeId).selectFrom('users').select('id').orderBy('id')
+        return everyone ? query : query.where('id', '=', userId)
+      },
+      ([, everyone]) => String(everyone),
+      ([, everyone]) => [-9_501, everyone, -9_502],
+      [2],
+    )
+    const mine = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('college_id', '=', demo)
+      .orderBy('id')
+      .execute()
+    expect(await someone(t.db, demo, true, first.id)).toEqual(mine)
+    expect(await someone(t.db, demo, false, mine[1]!.id)).toEqual([mine[1]])
+    // Without being named, the same statement is refused for the shape that does not bind it.
+    const strict = compiledPerShape<[number, boolean, number], { id: number }>(
+      (db, collegeId, everyone, userId) => {
+        const query = tenantScope(db, collegeId).selectFrom('users').select('id')
+        return everyone ? query : query.where('id', '=', userId)
+      },
+      ([, everyone]) => String(everyone),
+      ([, everyone]) => [-9_503, everyone, -9_504],
+    )
+    await expect(strict(t.db, demo, true, first.id)).rejects.toThrow(/argument 2 lands on no parameter/)
+  })
+})

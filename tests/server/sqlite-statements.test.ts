@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { sql } from 'kysely'
 import { afterEach, expect, it } from 'vitest'
-import { type DbHandle, openSqlite } from '#server/db/connection.ts'
+import { cachingStatements, type DbHandle, openSqlite } from '#server/db/connection.ts'
 
 let dir: string
 let handle: DbHandle
@@ -58,4 +58,29 @@ it("the planner's statistics are brought up to date at start, as averages per in
     }>`explain query plan select * from things where college_id = ${college}`.execute(db)
     expect(plan.rows.map((r) => r.detail).join()).toContain('things_college')
   }
+})
+
+it('past its size, the statement cache lets go of the one used longest ago and keeps those in use', () => {
+  let made = 0
+  const prepared: string[] = []
+  const fake = {
+    prepare: (text: string) => {
+      prepared.push(text)
+      return { text, made: ++made } as never
+    },
+    close: () => fake,
+  } as never
+  const cache = cachingStatements(fake, 3)
+  const a = cache.prepare('select a')
+  cache.prepare('select b')
+  cache.prepare('select c')
+  expect(cache.prepare('select a')).toBe(a)
+  cache.prepare('select d')
+  // b was used longest ago: it goes, and comes back prepared afresh; a, used since, stayed.
+  expect(cache.prepare('select a')).toBe(a)
+  cache.prepare('select b')
+  expect(prepared).toEqual(['select a', 'select b', 'select c', 'select d', 'select b'])
+  // Kysely's plain BEGIN takes the write lock at once.
+  cache.prepare('begin')
+  expect(prepared.at(-1)).toBe('begin immediate')
 })

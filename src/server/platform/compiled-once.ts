@@ -12,7 +12,7 @@ import { boundList } from './any-of.ts'
  * place as Kysely's `in` writes it), or, for statements compiled per shape, a flag or a value left out
  * (undefined), which change the text but land on no parameter.
  */
-type Value = number | string | readonly (number | string)[] | boolean | undefined
+export type Value = number | string | readonly (number | string)[] | boolean | undefined
 
 /**
  * Where a statement's parameter comes from: an argument, a list argument bound whole, one item of a
@@ -39,6 +39,7 @@ function prepare<Args extends Value[], Row>(
   db: Kysely<Database>,
   build: Build<Args, Row>,
   marks: Args,
+  mayBeUnused: readonly number[],
 ): Kept {
   const query = build(db, ...marks).compile()
   const wholeLists = marks.map((mark) => (Array.isArray(mark) ? boundList(db, mark) : undefined))
@@ -56,7 +57,7 @@ function prepare<Args extends Value[], Row>(
     return { constant: parameter }
   })
   marks.forEach((mark, arg) => {
-    if (!lands(mark)) return
+    if (!lands(mark) || mayBeUnused.includes(arg)) return
     const its = slots.filter((slot) => 'arg' in slot && slot.arg === arg)
     // An empty list (an empty `in`) lands nowhere and drops nothing.
     const dropped = !Array.isArray(mark)
@@ -90,6 +91,11 @@ export function compiledPerShape<Args extends Value[], Row>(
   build: Build<Args, Row>,
   shapeOf: (args: Args) => string,
   marksOf: (args: Args) => Args,
+  /**
+   * Arguments that some shapes do not bind (an audience's lists, for those who see everything): their
+   * marks may land nowhere. Only for values of plain numbers and texts, which Kysely binds as given.
+   */
+  mayBeUnused: readonly number[] = [],
 ): Run<Args, Row> {
   const kept = new WeakMap<Kysely<Database>, Map<string, Kept>>()
   return async (db, ...args) => {
@@ -101,7 +107,7 @@ export function compiledPerShape<Args extends Value[], Row>(
     const shape = shapeOf(args)
     let statement = shapes.get(shape)
     if (!statement) {
-      statement = prepare(db, build, marksOf(args))
+      statement = prepare(db, build, marksOf(args), mayBeUnused)
       if (shapes.size < MAX_SHAPES) shapes.set(shape, statement)
     }
     const { sql, query, queryId } = statement.query

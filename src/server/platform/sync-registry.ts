@@ -1,9 +1,10 @@
 // Mirrored collections are declared by their features; the sync endpoint only merges them.
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+import type { Compilable, Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { CollectionName, SyncChange } from '#shared/sync.ts'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser, College } from './context.ts'
 import type { ChangeTable } from './sync-probes.ts'
+import { plainPageStatement, rowsInRange } from './sync-statements.ts'
 import { tenantScope } from './tenant-scope.ts'
 
 /** What a pull knows before its page is built: who asks, in which college. */
@@ -139,6 +140,19 @@ export async function tombstonesSince(ctx: PullContext, collection: CollectionNa
   )
 }
 
+type CollegeWideTable =
+  | 'grades'
+  | 'courses'
+  | 'post_categories'
+  | 'event_categories'
+  | 'document_categories'
+  | 'pyme_categories'
+
+type CollegeWideRow = { id: number; version: number } & Record<string, unknown>
+
+/** Each college-wide list's statement (by table and columns), made the first time a page asks for it. */
+const collegeWideRows = new Map<string, (ctx: PullContext) => Promise<CollegeWideRow[]>>()
+
 /**
  * Rows every user of the college sees (grades, courses, categories): those changed since the cursor,
  * then the tombstones of deleted ones.
@@ -146,23 +160,22 @@ export async function tombstonesSince(ctx: PullContext, collection: CollectionNa
 export async function collegeWideChanges(
   ctx: PullContext,
   collection: CollectionName,
-  table:
-    | 'grades'
-    | 'courses'
-    | 'post_categories'
-    | 'event_categories'
-    | 'document_categories'
-    | 'pyme_categories',
+  table: CollegeWideTable,
   columns: readonly string[],
 ): Promise<SyncChange[]> {
-  const rows = (await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom(table)
-    .select([...columns, 'version'] as never[])
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()) as unknown as ({ id: number; version: number } & Record<string, unknown>)[]
+  const key = `${table} ${columns.join()}`
+  let rowsOf = collegeWideRows.get(key)
+  if (!rowsOf) {
+    rowsOf = plainPageStatement(
+      (db, range) =>
+        rowsInRange(db, table, range).select([
+          ...columns,
+          'version',
+        ] as never[]) as unknown as Compilable<CollegeWideRow>,
+    )
+    collegeWideRows.set(key, rowsOf)
+  }
+  const rows = await rowsOf(ctx)
   const puts = rows.map(
     ({ version, ...data }) =>
       ({ collection, op: 'put', id: String(data.id), version: Number(version), data }) as SyncChange,

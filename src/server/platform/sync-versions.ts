@@ -1,6 +1,7 @@
 // Change numbers for the sync protocol: taken inside the writing transaction, per college.
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { compiledOnce } from './compiled-once.ts'
 
 /** Reserves `count` consecutive change numbers and returns the first. Call inside the write's transaction. */
 export async function takeVersions(trx: Kysely<Database>, collegeId: number, count = 1): Promise<number> {
@@ -24,12 +25,14 @@ export async function takeVersion(trx: Kysely<Database>, collegeId: number): Pro
  * The college's last change number taken and committed: no committed row carries a later one, since a
  * number's taker holds the counter until its commit (a reader sees the value before it meanwhile).
  */
+const counterOf = compiledOnce(
+  (db, collegeId: number) =>
+    db.selectFrom('sync_counters').select('value').where('college_id', '=', collegeId),
+  [-7_901],
+)
+
 export async function lastVersion(db: Kysely<Database>, collegeId: number): Promise<number> {
-  const row = await db
-    .selectFrom('sync_counters')
-    .select('value')
-    .where('college_id', '=', collegeId)
-    .executeTakeFirst()
+  const [row] = await counterOf(db, collegeId)
   return Number(row?.value ?? 0)
 }
 

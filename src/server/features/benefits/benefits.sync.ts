@@ -12,9 +12,14 @@ import {
   type SyncSource,
   tombstonesSince,
 } from '../../platform/sync-registry.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
+import { plainPageStatement, rowsInRange } from '../../platform/sync-statements.ts'
 import { toBannerDto } from './banners.routes.ts'
 import { toPymeDtos } from './pyme-dto.ts'
+
+const softDeletedRows = {
+  pymes: plainPageStatement((db, range) => rowsInRange(db, 'pymes', range).selectAll()),
+  banners: plainPageStatement((db, range) => rowsInRange(db, 'banners', range).selectAll()),
+}
 
 /**
  * Rows of a soft-deleted collection changed since the cursor: the live ones as puts; the deleted
@@ -28,14 +33,7 @@ async function softDeletedChanges<T extends { id: string; version: number; delet
 ): Promise<SyncChange[]> {
   const { college } = ctx
   if (college.have_advertising !== 1) return []
-  const rows = (await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom(collection)
-    .selectAll()
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()) as unknown as T[]
+  const rows = (await softDeletedRows[collection](ctx)) as unknown as T[]
   const today = todayIn(college.timezone)
   const gone = (r: T) => r.deleted_at !== null || over(r, today)
   const live = rows.filter((r) => !gone(r))

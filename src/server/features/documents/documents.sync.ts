@@ -9,22 +9,16 @@ import {
   putsOf,
   type SyncSource,
 } from '../../platform/sync-registry.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
+import { pageStatement, rowsInRange, visibleRowsStatement } from '../../platform/sync-statements.ts'
 import { documentAudienceOf, exitedDocument, reachesAudience, visibleDocuments } from './document-audience.ts'
 import { toDocumentDtos } from './document-dto.ts'
 
+/** The documents of the page's range the audience may see. */
+const documentsVisible = visibleRowsStatement('documents', visibleDocuments)
+
 async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
   const audience = await memo(ctx, 'document-audience', () => documentAudienceOf(ctx.db, ctx.user))
-  const scope = tenantScope(ctx.db, ctx.college.id)
-  const visible = await scope
-    .selectFrom('documents')
-    .selectAll()
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .where(visibleDocuments(audience))
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const visible = await documentsVisible(ctx, audience)
   const puts = putsOf(
     'documents',
     visible,
@@ -36,16 +30,18 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
   ]
 }
 
+/** The person's own opens of documents in the page's range. */
+const openRows = pageStatement<[userId: number], { document_id: string; opened_at: string; version: number }>(
+  (db, range, userId) =>
+    rowsInRange(db, 'document_opens', range)
+      .select(['document_id', 'opened_at', 'version'])
+      .where('user_id', '=', userId),
+  () => '',
+  () => [-7_503],
+)
+
 async function openChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom('document_opens')
-    .select(['document_id', 'opened_at', 'version'])
-    .where('user_id', '=', ctx.user.id)
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const rows = await openRows(ctx, ctx.user.id)
   return rows.map(
     (r) =>
       ({

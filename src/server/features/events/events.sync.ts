@@ -8,22 +8,16 @@ import {
   type SyncSource,
   shapeLater,
 } from '../../platform/sync-registry.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
+import { visibleRowsStatement } from '../../platform/sync-statements.ts'
 import { eventAudienceOf, exitedEvent, reachesAudience, visibleEvents } from './event-audience.ts'
 import { toEventDtos } from './event-dto.ts'
 
+/** The events of the page's range the audience may see. */
+const eventsVisible = visibleRowsStatement('events', visibleEvents)
+
 async function eventChanges(ctx: PullContext): Promise<ReadRows> {
   const audience = await memo(ctx, 'event-audience', () => eventAudienceOf(ctx.db, ctx.user))
-  const scope = tenantScope(ctx.db, ctx.college.id)
-  const visible = await scope
-    .selectFrom('events')
-    .selectAll()
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .where(visibleEvents(audience))
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const visible = await eventsVisible(ctx, audience)
   return shapeLater(
     'events',
     visible,

@@ -1,18 +1,19 @@
+import type { Selectable } from 'kysely'
 import type { SyncChange } from '#shared/sync.ts'
+import type { NotificationsTable } from '../../db/schema.ts'
 import type { PullContext, SyncSource } from '../../platform/sync-registry.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
+import { pageStatement, rowsInRange } from '../../platform/sync-statements.ts'
 import { toNotificationDto } from './notification-dto.ts'
 
+/** The person's own notifications in the page's range. */
+const notificationRows = pageStatement<[userId: number], Selectable<NotificationsTable>>(
+  (db, range, userId) => rowsInRange(db, 'notifications', range).selectAll().where('user_id', '=', userId),
+  () => '',
+  () => [-7_501],
+)
+
 async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', ctx.user.id)
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const rows = await notificationRows(ctx, ctx.user.id)
   return rows.map(
     (n) =>
       ({

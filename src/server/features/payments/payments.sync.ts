@@ -1,25 +1,40 @@
 // The family's fees wallet, mirrored: the fees that apply to their students (with what each owes)
 // and the payments made for them. Those who manage fees read them online, not through the mirror.
+import type { Selectable } from 'kysely'
 import type { SyncChange } from '#shared/sync.ts'
+import type { FeesTable, PaymentsTable } from '../../db/schema.ts'
 import { memo, type PullContext, type SyncSource } from '../../platform/sync-registry.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
+import { pageStatement, rowsInRange } from '../../platform/sync-statements.ts'
 import { familyStudents } from './fee-family.ts'
 import { toFamilyFees, toPaymentDtos } from './payment-dto.ts'
 
 const family = (ctx: PullContext) => memo(ctx, 'fee-family', () => familyStudents(ctx.db, ctx.user))
 
+/** The fees in the page's range for the whole college or one of these grades (in a first sync, live ones). */
+const feeRows = pageStatement<[gradeIds: readonly number[], liveOnly: boolean], Selectable<FeesTable>>(
+  (db, range, gradeIds, liveOnly) => {
+    const query = rowsInRange(db, 'fees', range)
+      .selectAll()
+      .where((eb) => eb.or([eb('grade_id', 'is', null), eb('grade_id', 'in', gradeIds)]))
+    return liveOnly ? query.where('deleted_at', 'is', null) : query
+  },
+  ([gradeIds, liveOnly]) => `${gradeIds.length} ${liveOnly}`,
+  ([gradeIds, liveOnly]) => [gradeIds.map((_, i) => -1_000_000 - i), liveOnly],
+)
+
+/** The payments in the page's range for these students. */
+const paymentRows = pageStatement<[studentIds: readonly number[]], Selectable<PaymentsTable>>(
+  (db, range, studentIds) =>
+    rowsInRange(db, 'payments', range).selectAll().where('student_id', 'in', studentIds),
+  ([studentIds]) => `${studentIds.length}`,
+  ([studentIds]) => [studentIds.map((_, i) => -1_000_000 - i)],
+)
+
 async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
   const students = await family(ctx)
   if (students.length === 0) return []
   const gradeIds = [...new Set(students.flatMap((s) => s.gradeIds))]
-  let query = tenantScope(ctx.db, ctx.college.id)
-    .selectFrom('fees')
-    .selectAll()
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .where((eb) => eb.or([eb('grade_id', 'is', null), eb('grade_id', 'in', gradeIds)]))
-  if (ctx.initial) query = query.where('deleted_at', 'is', null)
-  const rows = await query.orderBy('version', ctx.order).limit(ctx.limit).execute()
+  const rows = await feeRows(ctx, gradeIds, ctx.initial)
   const live = rows.filter((r) => r.deleted_at === null)
   const dtos = new Map(
     (await toFamilyFees(ctx.db, ctx.college.id, ctx.college.currency, live, students)).map((f) => [f.id, f]),
@@ -37,19 +52,10 @@ async function feeChanges(ctx: PullContext): Promise<SyncChange[]> {
 async function paymentChanges(ctx: PullContext): Promise<SyncChange[]> {
   const students = await family(ctx)
   if (students.length === 0) return []
-  const rows = await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom('payments')
-    .selectAll()
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .where(
-      'student_id',
-      'in',
-      students.map((s) => s.id),
-    )
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const rows = await paymentRows(
+    ctx,
+    students.map((s) => s.id),
+  )
   const dtos = await toPaymentDtos(ctx.db, ctx.college.id, ctx.college.currency, rows)
   return dtos.map(
     ({ grade_name: _g, recorded_by_name: _r, ...data }, i) =>

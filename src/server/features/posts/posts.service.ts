@@ -5,6 +5,7 @@ import type { Post, PostOutput } from '#shared/posts.schema.ts'
 import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
+import { compiledOnce } from '../../platform/compiled-once.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { createOnce, insertedNothing, storedReplay } from '../../platform/create-once.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
@@ -301,14 +302,19 @@ export async function deletePost(
 }
 
 /** Scheduled posts whose date has come get a new change number, so mirrors pull them now. */
+/** Posts whose date has come and that no pull has announced yet (every pull asks, first). */
+const duePosts = compiledOnce(
+  (db, collegeId: number, now: string) =>
+    tenantScope(db, collegeId)
+      .selectFrom('posts')
+      .select('id')
+      .where('announced', '=', 0)
+      .where('publish_at', '<=', now),
+  [-7_902, '\u0000now'],
+)
+
 export async function announceDuePosts(db: Kysely<Database>, collegeId: number): Promise<void> {
-  const now = nowIso()
-  const due = await tenantScope(db, collegeId)
-    .selectFrom('posts')
-    .select('id')
-    .where('announced', '=', 0)
-    .where('publish_at', '<=', now)
-    .execute()
+  const due = await duePosts(db, collegeId, nowIso())
   if (due.length === 0) return
   await db.transaction().execute(async (trx) => {
     const first = await takeVersions(trx, collegeId, due.length)

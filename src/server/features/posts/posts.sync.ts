@@ -1,5 +1,7 @@
 // The posts area's mirrored collections: posts, the user's own reads, and categories.
+import type { Selectable } from 'kysely'
 import type { SyncChange } from '#shared/sync.ts'
+import type { PostsTable } from '../../db/schema.ts'
 import { nowIso } from '../../platform/clock.ts'
 import {
   collegeWideChanges,
@@ -9,22 +11,41 @@ import {
   type SyncSource,
   shapeLater,
 } from '../../platform/sync-registry.ts'
+import {
+  AUDIENCE_MAY_BE_UNUSED,
+  type AudienceArgs,
+  audienceArgs,
+  audienceFrom,
+  audienceMarks,
+  audienceShape,
+  pageStatement,
+  rowsInRange,
+} from '../../platform/sync-statements.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { exitedFrom, postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 import { announceDuePosts } from './posts.service.ts'
 
+type PostPageArgs = [...AudienceArgs, now: string]
+
+/** The posts of the page's range this audience may see now. */
+const visiblePostRows = pageStatement<PostPageArgs, Selectable<PostsTable>>(
+  (db, range, ...args) => {
+    const [now] = args.slice(6) as [string]
+    const audience = audienceFrom(range.collegeId, args.slice(0, 6) as AudienceArgs)
+    return rowsInRange(db, 'posts', range).selectAll().where(visibleTo(audience, now))
+  },
+  (args) => audienceShape(args.slice(0, 6) as AudienceArgs),
+  (args) => [...audienceMarks(args.slice(0, 6) as AudienceArgs), '\u0000now'],
+  // The time is not asked of admins, who see what is scheduled too.
+  [...AUDIENCE_MAY_BE_UNUSED, 6],
+)
+
 async function postChanges(ctx: PullContext): Promise<ReadRows> {
   const audience = await memo(ctx, 'audience', () => postAudienceOf(ctx.db, ctx.user))
   const now = nowIso()
   const scope = tenantScope(ctx.db, ctx.college.id)
-  const changed = scope
-    .selectFrom('posts')
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-  const visible = await changed.selectAll().where(visibleTo(audience, now)).execute()
+  const visible = await visiblePostRows(ctx, ...audienceArgs(audience), now)
   const dtosOf = (rows: typeof visible) => toPostDtos(ctx.db, ctx.college.id, rows)
   if (ctx.initial) return shapeLater('posts', visible, dtosOf)
   // Posts that left an audience this user was in, and that they cannot see now: the mirror drops
@@ -52,16 +73,18 @@ async function postChanges(ctx: PullContext): Promise<ReadRows> {
   )
 }
 
+/** The person's own reads of posts in the page's range. */
+const readRows = pageStatement<[userId: number], { post_id: string; read_at: string; version: number }>(
+  (db, range, userId) =>
+    rowsInRange(db, 'post_reads', range)
+      .select(['post_id', 'read_at', 'version'])
+      .where('user_id', '=', userId),
+  () => '',
+  () => [-7_502],
+)
+
 async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom('post_reads')
-    .select(['post_id', 'read_at', 'version'])
-    .where('user_id', '=', ctx.user.id)
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const rows = await readRows(ctx, ctx.user.id)
   return rows.map(
     (r) =>
       ({

@@ -21,37 +21,55 @@ const byVersion = (a: SyncChange, b: SyncChange) => a.version - b.version
 type Candidate = { version: number; change?: SyncChange; read?: number }
 
 /**
+ * `kept` and `next`, each in page order, as one list in page order of at most `max` items; on equal
+ * change numbers `kept`'s come first, as a stable sort of the two one after the other would put them.
+ */
+function mergeInOrder<T>(kept: T[], next: T[], inOrder: (a: T, b: T) => number, max: number): T[] {
+  const merged: T[] = []
+  let i = 0
+  let j = 0
+  while (merged.length < max && (i < kept.length || j < next.length)) {
+    if (j >= next.length || (i < kept.length && inOrder(kept[i]!, next[j]!) <= 0)) merged.push(kept[i++]!)
+    else merged.push(next[j++]!)
+  }
+  return merged
+}
+
+/**
  * The first `limit` changes of these sources between `ctx.since` and `ctx.until`, in `ctx.order`, and
  * whether more follow. One source after another, each reading only as far as the page can still
  * reach: once those read hold `limit + 1` changes (the last one tells `hasMore`), the bounds close in
  * on the last of them, and the sources read next skip every row past it instead of reading, shaping
  * and dropping a page of their own. Rows a source hands over unshaped (`ReadRows`) are shaped once
- * the page is known, only those it keeps: a prefix of each source's rows, which come in page order
- * (the sort is stable, so rows sharing a change number keep theirs too).
+ * the page is known, only those it keeps: a prefix of each source's rows, which come in page order.
+ * Each source's changes are merged into those kept so far (sorting all of them again after each
+ * source was most of this function's time on a first page of three full sources).
  */
 async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: number): Promise<Page> {
   ctx.limit = limit + 1
   const inOrder = pageOrder<Candidate>(ctx)
   const reads: ReadRows[] = []
-  const all: Candidate[] = []
+  let all: Candidate[] = []
   for (const source of sources) {
     const got = await source.changes(ctx)
+    const mine: Candidate[] = []
     if (Array.isArray(got)) {
-      for (const change of got) all.push({ version: change.version, change })
+      for (const change of got) mine.push({ version: change.version, change })
     } else {
       const read = reads.push(got) - 1
-      for (const version of got.versions) all.push({ version, read })
-      for (const change of got.ready) all.push({ version: change.version, change })
+      for (const version of got.versions) mine.push({ version, read })
+      for (const change of got.ready) mine.push({ version: change.version, change })
     }
+    if (mine.length === 0) continue
+    // Stable, and cheap on rows that come in page order already.
+    mine.sort(inOrder)
+    all = mergeInOrder(all, mine, inOrder, ctx.limit)
     if (all.length >= ctx.limit) {
-      all.sort(inOrder)
-      all.length = ctx.limit
       const edge = all[ctx.limit - 1]!.version
       if (ctx.order === 'asc') ctx.until = edge
       else ctx.since = edge - 1
     }
   }
-  all.sort(inOrder)
   const kept = all.slice(0, limit)
   const counts = reads.map(() => 0)
   for (const candidate of kept) if (candidate.read !== undefined) counts[candidate.read]!++
