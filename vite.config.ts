@@ -98,15 +98,23 @@ export default defineConfig({
                   id,
                 ) && !isBase(id),
             },
-            // State and translations without React: the sign-in page (sign-in.html) runs on these alone.
-            // Taken first: the framework's group would otherwise take them in with React's bindings.
-            { name: 'base', test: isBase, priority: 1 },
-            // The app's own core that the first page already runs (session, theme, stored keys); what
-            // only signed-in screens use (lists, files, figures, advertising) stays with them, off the
-            // sign-in page.
+            // What the sign-in page (drawn without React, sign-in.html) and the app's entry both run, in
+            // one file: state and translations without React's bindings (taken first: the framework's
+            // group would otherwise take them in with React's bindings), the app's own core that the
+            // first page already runs (session, theme, stored keys), and the fields' schema and classes
+            // with the stylesheet. What only signed-in screens use (lists, files, figures, advertising)
+            // stays with them, off the sign-in page.
             {
               name: 'core',
-              test: /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|use-college-zone|guards|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/,
+              test: (id: string) =>
+                isBase(id) ||
+                /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|use-college-zone|guards|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/.test(
+                  id,
+                ) ||
+                /^\0vite\/modulepreload-polyfill\.js$|src[\\/](shared[\\/](fields\.schema|rut)|client[\\/](ui[\\/]field-classes|features[\\/]auth[\\/]sign-in[\\/]sign-in-search))\.ts$|src[\\/]client[\\/]styles\.css$/.test(
+                  id,
+                ),
+              priority: 1,
             },
             // Every icon of the signed-in screens in one file (10 KB compressed): left apart, each was a
             // chunk of its own, and Home's thirty were thirty requests through the service worker on an
@@ -116,27 +124,16 @@ export default defineConfig({
               test: (id: string) =>
                 /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && !isPublicIcon(basename(id)),
             },
-            // A first visit's page names every script of its first screen up front, and each file is a
-            // request before that screen: over a phone's connection they queued six at a time (the public
-            // home named 16; Lighthouse's estimate of its largest paint counted every one). These three
-            // groups gather small modules that were files of their own; each takes only the modules it
-            // names, so neither entry loads a module it did not load before.
-            // What the sign-in page and the app's entry both import beside their own code.
-            {
-              name: 'common',
-              test: /^\0vite\/modulepreload-polyfill\.js$|src[\\/](shared[\\/](fields\.schema|rut)|client[\\/](ui[\\/]field-classes|features[\\/]auth[\\/]sign-in[\\/]sign-in-search))\.ts$|src[\\/]client[\\/]styles\.css$/,
-              includeDependenciesRecursively: false,
-            },
-            // Schemas the app's entry imports beside the pages' chunks (the sign-in page uses none).
+            // What the app's entry imports beside the pages' chunks and the sign-in page uses none of (a
+            // few schemas, the public pages' header pieces and icons), in one file: a first visit's page
+            // names every script of its first screen up front, and each file is a request before that
+            // screen (over a phone's connection they queued six at a time; the public home named 16, and
+            // Lighthouse's estimate of its largest paint counted every one). Only the modules named here:
+            // their dependencies stay where they were, so the sign-in page loads nothing more.
             {
               name: 'app-shared',
-              test: /src[\\/]shared[\\/](audience\.schema|time-zones|pagination)\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            // The public pages' header pieces and icons, drawn together with the first screen.
-            {
-              name: 'public-ui',
               test: (id: string) =>
+                /src[\\/]shared[\\/](audience\.schema|time-zones|pagination)\.ts$/.test(id) ||
                 /src[\\/]client[\\/]ui[\\/](college-mark|language-menu|theme-menu)\.tsx$/.test(id) ||
                 (/lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id) && isPublicIcon(basename(id))),
               includeDependenciesRecursively: false,

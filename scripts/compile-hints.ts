@@ -7,7 +7,7 @@ import type { Plugin } from 'vite'
 
 const HINT = '//# allFunctionsCalledOnLoad\n'
 /** The chunk groups of vite.config.ts and the app's entry, by name. */
-const EAGER = new Set(['index', 'framework', 'base', 'core', 'home'])
+const EAGER = new Set(['index', 'framework', 'core', 'home'])
 
 export function compileHints(): Plugin {
   return {
