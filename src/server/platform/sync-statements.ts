@@ -152,3 +152,20 @@ export function visibleRowsStatement<T extends TenantTable>(
   )
   return (ctx, audience) => run(ctx, ...audienceArgs(audience))
 }
+
+/**
+ * The rows of `table` in the page's range that are one person's own (their notifications, their reads
+ * and opens), with the columns `select` picks: compiled once.
+ */
+export function ownRowsStatement<T extends TenantTable, Row>(
+  table: T,
+  select: (rows: SelectQueryBuilder<Database, T, object>) => Compilable<Row>,
+): (ctx: PullContext) => Promise<Row[]> {
+  const run = pageStatement<[userId: number], Row>(
+    (db, range, userId) =>
+      select(rowsInRange(db, table, range).where(`${table}.user_id` as never, '=', userId as never)),
+    () => '',
+    () => [-7_501],
+  )
+  return (ctx) => run(ctx, ctx.user.id)
+}

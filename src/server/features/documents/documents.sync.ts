@@ -9,7 +9,7 @@ import {
   putsOf,
   type SyncSource,
 } from '../../platform/sync-registry.ts'
-import { pageStatement, rowsInRange, visibleRowsStatement } from '../../platform/sync-statements.ts'
+import { ownRowsStatement, visibleRowsStatement } from '../../platform/sync-statements.ts'
 import { documentAudienceOf, exitedDocument, reachesAudience, visibleDocuments } from './document-audience.ts'
 import { toDocumentDtos } from './document-dto.ts'
 
@@ -31,17 +31,12 @@ async function documentChanges(ctx: PullContext): Promise<SyncChange[]> {
 }
 
 /** The person's own opens of documents in the page's range. */
-const openRows = pageStatement<[userId: number], { document_id: string; opened_at: string; version: number }>(
-  (db, range, userId) =>
-    rowsInRange(db, 'document_opens', range)
-      .select(['document_id', 'opened_at', 'version'])
-      .where('user_id', '=', userId),
-  () => '',
-  () => [-7_503],
+const openRows = ownRowsStatement('document_opens', (rows) =>
+  rows.select(['document_id', 'opened_at', 'version']),
 )
 
 async function openChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await openRows(ctx, ctx.user.id)
+  const rows = await openRows(ctx)
   return rows.map(
     (r) =>
       ({

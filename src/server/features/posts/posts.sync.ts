@@ -18,6 +18,7 @@ import {
   audienceFrom,
   audienceMarks,
   audienceShape,
+  ownRowsStatement,
   pageStatement,
   rowsInRange,
 } from '../../platform/sync-statements.ts'
@@ -74,17 +75,10 @@ async function postChanges(ctx: PullContext): Promise<ReadRows> {
 }
 
 /** The person's own reads of posts in the page's range. */
-const readRows = pageStatement<[userId: number], { post_id: string; read_at: string; version: number }>(
-  (db, range, userId) =>
-    rowsInRange(db, 'post_reads', range)
-      .select(['post_id', 'read_at', 'version'])
-      .where('user_id', '=', userId),
-  () => '',
-  () => [-7_502],
-)
+const readRows = ownRowsStatement('post_reads', (rows) => rows.select(['post_id', 'read_at', 'version']))
 
 async function readChanges(ctx: PullContext): Promise<SyncChange[]> {
-  const rows = await readRows(ctx, ctx.user.id)
+  const rows = await readRows(ctx)
   return rows.map(
     (r) =>
       ({
