@@ -13,6 +13,7 @@ import { compiledPerShape } from '../../platform/compiled-once.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
 import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { audienceFrom } from '../../platform/sync-statements.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { queryFields, validOrUndefined } from '../../platform/validate.ts'
 import { postAudienceOf, visibleTo } from './post-audience.ts'
@@ -90,15 +91,7 @@ const feedRows = compiledPerShape<FeedArgs, Selectable<PostsTable>>(
       limitPlusOne,
     ]: FeedArgs
   ) => {
-    const audience = {
-      collegeId,
-      admin,
-      all,
-      userId: userId!,
-      gradeIds: [...grades],
-      courseIds: [...courses],
-      userIds: [],
-    }
+    const audience = audienceFrom(collegeId, [all, admin, userId, grades, courses, []])
     let query = tenantScope(db, collegeId)
       .selectFrom('posts')
       .selectAll()
