@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
+import { analyze } from '../../src/server/db/connection.ts'
 import {
   COMPRESS_MIN_BYTES,
   compress,
@@ -36,13 +37,9 @@ function sqliteRunner(file: string): Runner {
   const sqlite = new SqliteDatabase(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('busy_timeout = 5000')
-  sqlite.pragma('optimize = 0x10002')
-  // As the app (db/connection.ts): the averages per index, no samples, so plans do not depend on the
-  // values bound and a statement prepared once is not prepared again at every run.
-  if (sqlite.prepare("select name from sqlite_schema where name = 'sqlite_stat4'").get()) {
-    sqlite.exec('delete from sqlite_stat4')
-    sqlite.exec('analyze sqlite_schema')
-  }
+  // As the app: the averages per index, no samples, so plans do not depend on the values bound and a
+  // statement prepared once is not prepared again at every run.
+  analyze(sqlite, 'optimize = 0x10002')
   const prepared = new Map<string, SqliteDatabase.Statement>()
   return async (statements) => {
     for (const { sql, values } of statements) {

@@ -66,7 +66,7 @@ export function cachingStatements(
  * constructor again with them (the feed's four statements 177 → 126 µs without; the bench's other
  * lists kept their plans or got better ones: the notifications' 299 → 41 µs).
  */
-function analyze(sqlite: SqliteDatabase.Database, optimize: string): void {
+export function analyze(sqlite: SqliteDatabase.Database, optimize: string): void {
   sqlite.pragma(optimize)
   const samples = sqlite.prepare("select name from sqlite_schema where name = 'sqlite_stat4'").get()
   if (samples && sqlite.prepare('select 1 from sqlite_stat4 limit 1').get()) {

@@ -150,37 +150,30 @@ type CollegeWideTable =
 
 type CollegeWideRow = { id: number; version: number } & Record<string, unknown>
 
-/** Each college-wide list's statement (by table and columns), made the first time a page asks for it. */
-const collegeWideRows = new Map<string, (ctx: PullContext) => Promise<CollegeWideRow[]>>()
-
 /**
- * Rows every user of the college sees (grades, courses, categories): those changed since the cursor,
- * then the tombstones of deleted ones.
+ * The changes of a list every user of the college sees (grades, courses, categories): its rows changed
+ * since the cursor, then the tombstones of deleted ones. Made once per source, with its statement.
  */
-export async function collegeWideChanges(
-  ctx: PullContext,
+export function collegeWideChanges(
   collection: CollectionName,
   table: CollegeWideTable,
   columns: readonly string[],
-): Promise<SyncChange[]> {
-  const key = `${table} ${columns.join()}`
-  let rowsOf = collegeWideRows.get(key)
-  if (!rowsOf) {
-    rowsOf = plainPageStatement(
-      (db, range) =>
-        rowsInRange(db, table, range).select([
-          ...columns,
-          'version',
-        ] as never[]) as unknown as Compilable<CollegeWideRow>,
-    )
-    collegeWideRows.set(key, rowsOf)
-  }
-  const rows = await rowsOf(ctx)
-  const puts = rows.map(
-    ({ version, ...data }) =>
-      ({ collection, op: 'put', id: String(data.id), version: Number(version), data }) as SyncChange,
+): (ctx: PullContext) => Promise<SyncChange[]> {
+  const rowsOf = plainPageStatement(
+    (db, range) =>
+      rowsInRange(db, table, range).select([
+        ...columns,
+        'version',
+      ] as never[]) as unknown as Compilable<CollegeWideRow>,
   )
-  return [...puts, ...(await tombstonesSince(ctx, collection))]
+  return async (ctx) => {
+    const rows = await rowsOf(ctx)
+    const puts = rows.map(
+      ({ version, ...data }) =>
+        ({ collection, op: 'put', id: String(data.id), version: Number(version), data }) as SyncChange,
+    )
+    return [...puts, ...(await tombstonesSince(ctx, collection))]
+  }
 }
 
 /**

@@ -63,9 +63,16 @@ const bannerChanges = (ctx: PullContext) =>
     (row, today) => row.ends_on < today,
   )
 
+const pymeCategoryChanges = collegeWideChanges('pyme_categories', 'pyme_categories', [
+  'id',
+  'name',
+  'icon',
+  'position',
+])
+
 async function categoryChanges(ctx: PullContext): Promise<SyncChange[]> {
   if (ctx.college.have_advertising !== 1) return []
-  return collegeWideChanges(ctx, 'pyme_categories', 'pyme_categories', ['id', 'name', 'icon', 'position'])
+  return pymeCategoryChanges(ctx)
 }
 
 export const benefitsSyncSources: SyncSource[] = [

@@ -5,12 +5,12 @@ export const coursesSyncSources: SyncSource[] = [
     collection: 'grades',
     lookup: true,
     tables: ['grades', 'sync_tombstones:grades'],
-    changes: (ctx) => collegeWideChanges(ctx, 'grades', 'grades', ['id', 'name', 'position']),
+    changes: collegeWideChanges('grades', 'grades', ['id', 'name', 'position']),
   },
   {
     collection: 'courses',
     lookup: true,
     tables: ['courses', 'sync_tombstones:courses'],
-    changes: (ctx) => collegeWideChanges(ctx, 'courses', 'courses', ['id', 'grade_id', 'name']),
+    changes: collegeWideChanges('courses', 'courses', ['id', 'grade_id', 'name']),
   },
 ]

@@ -56,12 +56,11 @@ export const documentsSyncSources: SyncSource[] = [
     collection: 'document_categories',
     lookup: true,
     tables: ['document_categories', 'sync_tombstones:document_categories'],
-    changes: (ctx) =>
-      collegeWideChanges(ctx, 'document_categories', 'document_categories', [
-        'id',
-        'parent_id',
-        'name',
-        'slug',
-      ]),
+    changes: collegeWideChanges('document_categories', 'document_categories', [
+      'id',
+      'parent_id',
+      'name',
+      'slug',
+    ]),
   },
 ]

@@ -32,7 +32,6 @@ export const eventsSyncSources: SyncSource[] = [
     collection: 'event_categories',
     lookup: true,
     tables: ['event_categories', 'sync_tombstones:event_categories'],
-    changes: (ctx) =>
-      collegeWideChanges(ctx, 'event_categories', 'event_categories', ['id', 'name', 'color']),
+    changes: collegeWideChanges('event_categories', 'event_categories', ['id', 'name', 'color']),
   },
 ]

@@ -103,6 +103,6 @@ export const postsSyncSources: SyncSource[] = [
     collection: 'post_categories',
     lookup: true,
     tables: ['post_categories', 'sync_tombstones:post_categories'],
-    changes: (ctx) => collegeWideChanges(ctx, 'post_categories', 'post_categories', ['id', 'name', 'slug']),
+    changes: collegeWideChanges('post_categories', 'post_categories', ['id', 'name', 'slug']),
   },
 ]
