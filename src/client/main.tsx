@@ -5,8 +5,9 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startSessionCheck } from './platform/auth-actions.ts'
 import { pagePlugins } from './platform/boot-plugins.ts'
-import { i18n } from './platform/i18n.ts'
+import { i18n, wantAppMessages } from './platform/i18n.ts'
 import { loadPlugins } from './platform/plugins.ts'
 import { loggedInAtom } from './platform/session.ts'
 import { store } from './platform/store.ts'
@@ -21,6 +22,11 @@ declare module '@tanstack/react-router' {
 }
 
 async function boot() {
+  // Signed in, the user and the app's texts are asked beside the public texts, not after them.
+  if (store.get(loggedInAtom)) {
+    wantAppMessages()
+    startSessionCheck()
+  }
   await loadPlugins([
     ...pagePlugins,
     {

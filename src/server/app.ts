@@ -36,6 +36,7 @@ import { bannersRoutes } from './features/benefits/banners.routes.ts'
 import { benefitCountsRoutes } from './features/benefits/benefit-counts.routes.ts'
 import { benefitsSyncSources } from './features/benefits/benefits.sync.ts'
 import { companiesRoutes } from './features/benefits/companies.routes.ts'
+import { homeBannerOfPage } from './features/benefits/home-banner-page.ts'
 import { platformBannersRoutes } from './features/benefits/platform-banners.routes.ts'
 import { pymeCategoriesRoutes } from './features/benefits/pyme-categories.routes.ts'
 import { pymesRoutes } from './features/benefits/pymes.routes.ts'
@@ -100,6 +101,9 @@ registerSyncSources([
   ...benefitsSyncSources,
 ])
 registerCalendarSource(practiceCalendar)
+
+/** Each college's page, with what a first visit's first screen shows drawn from it. */
+const indexHtml = collegeIndexHtml([homeBannerOfPage])
 
 /** A request that asks and changes nothing, so it has no body either. */
 const isRead = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD'
@@ -221,7 +225,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ) {
       return handleError(new ApiError(404, messages.notFound), c)
     }
-    return serveClient(c, collegeIndexHtml)
+    return serveClient(c, indexHtml)
   })
   app.onError(handleError)
   return app

@@ -1,13 +1,8 @@
 // Which advertising banner a family sees on the home and in the news feed, by the college's day, and
 // how the college's admins read their banners: showing, scheduled or ended.
 import { describe, expect, it } from 'vitest'
-import {
-  bannerOfDay,
-  bannerStatus,
-  bannersShown,
-  dayNumber,
-  sortBanners,
-} from '#client/features/banners/banner-choice.ts'
+import { bannerStatus, sortBanners } from '#client/features/banners/banner-choice.ts'
+import { bannerOfDay, bannersShown, dayNumber } from '#shared/banner-of-day.ts'
 import type { Banner, BannerPlacement } from '#shared/banners.schema.ts'
 
 const banner = (

@@ -112,6 +112,60 @@ describe('the session check before the first screen', () => {
     void refreshSession()
     await vi.waitFor(() => expect(asked).toContain('/api/v1/user'))
     expect(asked).toContain('/api/colleges/domain')
+    // The college's session too: each waited for the one before, round trips before Home's first screen.
+    expect(asked).toContain('/api/v1/session/college')
+  })
+
+  it('started at boot, is the one the first navigation waits for: each is asked once', async () => {
+    writePageData(JSON.stringify(PAGE_COLLEGE))
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token')
+    const asked: string[] = []
+    const answers: Record<string, unknown> = {
+      '/api/v1/user': { id: 5, name: 'Ana', college_id: null },
+      '/api/v1/session/college': { name: 'Liceo Andino' },
+      '/api/colleges/domain': PAGE_COLLEGE,
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string) => {
+        const path = new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname
+        asked.push(path)
+        return Response.json(answers[path] ?? {})
+      }),
+    )
+    vi.resetModules()
+    const { refreshSession, startSessionCheck } = await import('#client/platform/auth-actions.ts')
+    const { userAtom, loggedInAtom } = await import('#client/platform/session.ts')
+    const { store } = await import('#client/platform/store.ts')
+    startSessionCheck()
+    await refreshSession()
+    expect(store.get(userAtom)?.name).toBe('Ana')
+    expect(store.get(loggedInAtom)).toBe(true)
+    expect(asked.filter((path) => path === '/api/v1/user')).toHaveLength(1)
+    expect(asked.filter((path) => path === '/api/v1/session/college')).toHaveLength(1)
+  })
+
+  it('asked beside the user, a session of another college still signs the token out', async () => {
+    writePageData(JSON.stringify(PAGE_COLLEGE))
+    localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token')
+    const answers: Record<string, unknown> = {
+      '/api/v1/user': { id: 5, name: 'Ana', college_id: null },
+      '/api/v1/session/college': { name: 'Colegio Vecino' },
+      '/api/colleges/domain': PAGE_COLLEGE,
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string) => {
+        const path = new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname
+        return Response.json(answers[path] ?? {})
+      }),
+    )
+    vi.resetModules()
+    const { refreshSession } = await import('#client/platform/auth-actions.ts')
+    const { loggedInAtom } = await import('#client/platform/session.ts')
+    const { store } = await import('#client/platform/store.ts')
+    await refreshSession()
+    expect(store.get(loggedInAtom)).toBe(false)
   })
 
   it('waits for the college when nothing knows it yet', async () => {

@@ -16,6 +16,18 @@ export async function targetNames(db: LocalDb): Promise<Names> {
 
 const WHOLE_COLLEGE = msg`Whole college`
 
+/** One per language: each card made its own, and a first Home drew twenty of them in one task. */
+const lists = new Map<string, Intl.ListFormat>()
+
+function listFormat(locale: string): Intl.ListFormat {
+  let format = lists.get(locale)
+  if (!format) {
+    format = new Intl.ListFormat(locale, { style: 'narrow', type: 'conjunction' })
+    lists.set(locale, format)
+  }
+  return format
+}
+
 /** The audience of a post or event; `undefined` names (the mirror still loading) read as nothing yet. */
 export function audienceLabel(
   i18n: I18n,
@@ -29,5 +41,5 @@ export function audienceLabel(
   const list = post.courses.includes(ALL)
     ? pick(post.grades, names.grades)
     : pick(post.courses, names.courses)
-  return new Intl.ListFormat(i18n.locale, { style: 'narrow', type: 'conjunction' }).format(list)
+  return listFormat(i18n.locale).format(list)
 }

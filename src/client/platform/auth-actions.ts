@@ -133,8 +133,13 @@ export async function fetchUser(): Promise<User | undefined> {
 /** If the token belongs to another college than this host's, sign out. */
 export async function checkCollegeSession(): Promise<boolean> {
   if (!store.get(loggedInAtom)) return true
+  return sessionMatches(api.get('api/v1/session/college').json<CollegeSession>())
+}
+
+/** Signs out a token whose session is another college's (or no longer valid). */
+async function sessionMatches(asked: Promise<CollegeSession>): Promise<boolean> {
   try {
-    const session = await api.get('api/v1/session/college').json<CollegeSession>()
+    const session = await asked
     if (session.name !== store.get(collegeAtom).name) {
       clearSession()
       return false
@@ -157,26 +162,47 @@ export function ensureCollege(): Promise<unknown> {
 }
 
 /**
+ * The user, the college and the college's session, asked at once: on a first open of Home each used
+ * to wait for the one before (and the user for the texts), round trips a slow connection pays in full
+ * before the first screen.
+ */
+async function checkSession(): Promise<void> {
+  const session =
+    store.get(loggedInAtom) && navigator.onLine
+      ? api.get('api/v1/session/college').json<CollegeSession>()
+      : undefined
+  session?.catch(() => undefined)
+  await Promise.all([ensureCollege(), fetchUser()])
+  if (session && store.get(userAtom)) await sessionMatches(session)
+}
+
+/** A first load's check, started at boot beside the translations (`startSessionCheck`). */
+let early: Promise<void> | undefined
+
+/** Boot: a signed-in first load without a known user asks for it now, not after the texts. */
+export function startSessionCheck(): void {
+  if (!store.get(loggedInAtom) || store.get(userAtom)) return
+  early ??= checkSession()
+  early.catch(() => undefined)
+}
+
+/**
  * Runs before every navigation (spec section 2). With a user already known, the page opens at once and
  * the check finishes in the background (a signed-out result sends the user to sign in), so one bar of
  * signal never holds a screen the mirror could show. Only a first load without a known user waits.
  */
 export async function refreshSession(): Promise<void> {
-  const checking = async () => {
-    // The user is asked beside the college, not after it: the page already holds the college, and a
-    // first open of Home waited one more round trip for its news.
-    await Promise.all([ensureCollege(), fetchUser()])
-    if (store.get(userAtom) && navigator.onLine) await checkCollegeSession()
-  }
+  const started = early
+  early = undefined
   const known = store.get(userAtom)
   if (known) {
     // The mirror opens at once from the last known user, without waiting for any network answer.
     if (known.college_id !== null) void startSync(known.id)
     // Asked once the screen being opened is drawn: starting a request costs a tap a few milliseconds.
-    setTimeout(() => void checking().catch(() => undefined), 0)
+    if (!started) setTimeout(() => void checkSession().catch(() => undefined), 0)
     return
   }
-  const check = checking()
+  const check = started ?? checkSession()
   // Signed out, with the college already known (from the page or the device), there is nothing to
   // wait for: a changed name or colour shows when the answer comes.
   if (!store.get(loggedInAtom) && store.get(collegeAtom).id !== undefined) {

@@ -61,12 +61,17 @@ export function pickLocale(collegeLanguage: string | undefined): Locale {
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {
-  await loadPart(locale, 'public')
-  if (appWanted) await loadPart(locale, 'app')
+  // Both at once: the app's texts asked after the public ones were one more round trip before Home.
+  await Promise.all([loadPart(locale, 'public'), appWanted && loadPart(locale, 'app')])
   i18n.activate(locale)
   document.documentElement.lang = locale
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr'
   store.set(localeAtom, locale)
+}
+
+/** Boot, signed in: the app's texts are loaded with the public ones, not when the first screen asks. */
+export function wantAppMessages(): void {
+  appWanted = true
 }
 
 /** Signed-in screens speak the app's texts too: loaded once, before the first of them renders. */

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize } from 'node:path'
 import type { Context } from 'hono'
 import { type Encoding, isCompressible, preferredEncoding } from './compression.ts'
-import type { AppEnv } from './context.ts'
+import type { AppEnv, College } from './context.ts'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -72,6 +72,19 @@ const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8">
 
 /** Writes the page for this request's college into the built index.html (see features/colleges). */
 export type IndexRenderer = (c: Context<AppEnv>, template: string, version: string) => Promise<string>
+
+/**
+ * Something a page's first screen shows besides the college, named in the page so that a first visit
+ * draws it without waiting for the first sync: a JSON data block (`<script type="application/json"
+ * id={id}>`, read by the client) and the pictures to fetch with the page.
+ */
+export type FirstScreen = { id: string; data: unknown; images: string[] }
+/** What a feature names in the page at `path` of `college`, if anything. */
+export type FirstScreenSource = (
+  c: Context<AppEnv>,
+  college: College,
+  path: string,
+) => Promise<FirstScreen | undefined>
 
 /**
  * Pages with a built HTML of their own: a first visit of the sign-in page gets it without the app's

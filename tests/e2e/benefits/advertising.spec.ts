@@ -30,6 +30,23 @@ test('a family sees the banners of its college in their places, labelled as adve
   await expect(page.getByRole('img', { name: /Pastelería Dulce Carla/ })).toHaveCount(0)
 })
 
+test("a first visit's Home draws its banner from the page, before any sync page has come", async ({
+  page,
+  context,
+  request,
+}) => {
+  const token = await apiToken(request, 'guardian@demo.test')
+  // The sync never answers (the bus with one bar of signal): the mirror stays empty.
+  await context.route(/\/api\/v1\/sync/, () => undefined)
+  await page.goto('/manifest.webmanifest')
+  await page.evaluate((t) => localStorage.setItem('token', t), token)
+  await page.goto('/app/home')
+  await expect(page.getByRole('img', { name: /Pastelería Dulce Carla/ })).toBeVisible()
+  await expect(page.getByTestId('banner-slot').getByText('Advertising')).toBeVisible()
+  // Nothing came from the mirror: Home's news are still waiting.
+  await expect(page.getByRole('article')).toHaveCount(0)
+})
+
 test('a college without advertising shows no banner', async ({ page }) => {
   await signIn(page, 'guardian@beta.test', { host: 'beta.localhost' })
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -6,6 +6,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
+import { bannerOfDay } from '#shared/banner-of-day.ts'
 import { BANNER_HEIGHT, BANNER_WIDTH, type Banner, type BannerPlacement } from '#shared/banners.schema.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { countClick, watchBenefitCounts } from '../../platform/benefit-counts.ts'
@@ -15,7 +16,7 @@ import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { useCollegeZone } from '../../platform/use-college-zone.ts'
 import { useImpressions } from '../../platform/use-impressions.ts'
 import { Skeleton } from '../../ui/skeleton.tsx'
-import { bannerOfDay } from './banner-choice.ts'
+import { forgetPageBanner, pageBanner } from './page-banner.ts'
 
 export function BannerSlot({
   placement,
@@ -39,17 +40,23 @@ function ShownBanner({ placement, className }: { placement: BannerPlacement; cla
   )
   const banner = banners && bannerOfDay(banners, placement, today)
   const started = useMirrorStarted()
+  // Until the mirror has its first page, a first visit's Home draws the banner the page named.
+  const early = placement === 'home' && started !== true ? pageBanner(today) : undefined
 
   // Counts are sent every ~30 s from now on, even if the Benefits page is never opened.
   useEffect(() => {
     watchBenefitCounts()
   }, [])
+  useEffect(() => {
+    if (started === true) forgetPageBanner()
+  }, [started])
 
   // A banner in the mirror is shown at once. Without one, its place is kept until the first sync page
   // says there is none today, so the page does not jump. Waiting for that word with a banner at hand
   // drew Home's largest picture ~0.2 s late on a first sign-in: the mirror's cursor is read behind the
   // pull's next page being written.
   if (banner) return <BannerView key={banner.id} banner={banner} className={className} />
+  if (early) return <BannerView key={early.id} banner={early} className={className} />
   if (banners === undefined || started !== true)
     return <Skeleton className={`aspect-[3/1] w-full rounded-2xl ${className}`} />
   return null

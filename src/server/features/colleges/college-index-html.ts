@@ -1,13 +1,19 @@
 // The app's index.html as each college's first paint and link previews should show it: its name and
 // description in its language, its direction, colour, picture and icons. No inline script runs: the
 // college's details ride along as a JSON data block, so a first visit draws without asking for them,
-// and the scripts the page will import (its route, its language's texts) are named up front.
+// and the scripts the page will import (its route, its language's texts) are named up front. Other
+// features add what their page's first screen shows (`FirstScreenSource`): Home's banner.
 import { isRtl, matchLocale } from '#shared/constants.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
 import { buildManifest, modulePreloads, routeSources } from '../../platform/build-manifest.ts'
 import type { College } from '../../platform/context.ts'
-import { type IndexRenderer, pageFileOf } from '../../platform/static-files.ts'
+import {
+  type FirstScreen,
+  type FirstScreenSource,
+  type IndexRenderer,
+  pageFileOf,
+} from '../../platform/static-files.ts'
 import { currentLogoHash, iconUrl, imageUrl, toDomainDto } from './college-branding.ts'
 
 function escapeHtml(text: string): string {
@@ -56,15 +62,28 @@ function scriptsAfterFirstPaint(html: string): string {
   )
 }
 
-type Page = { college: College; lang: string; hash: string; preloads: string[]; heroImage?: string }
+type Page = {
+  college: College
+  lang: string
+  hash: string
+  preloads: string[]
+  heroImage?: string
+  firstScreens: FirstScreen[]
+}
+
+const imagePreload = (href: string) =>
+  `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}">`
 
 function head(page: Page): string[] {
   return [
     `<script type="application/json" id="college-data">${jsonForScript(toDomainDto(page.college, page.hash))}</script>`,
-    // The public home opens on the college's picture, its largest paint: fetched with the page.
-    ...(page.heroImage
-      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(page.heroImage)}">`]
-      : []),
+    ...page.firstScreens.map(
+      ({ id, data }) =>
+        `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(data)}</script>`,
+    ),
+    // The public home opens on the college's picture, its largest paint; Home on its banner's.
+    ...(page.heroImage ? [imagePreload(page.heroImage)] : []),
+    ...page.firstScreens.flatMap(({ images }) => images.map(imagePreload)),
     ...page.preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ]
 }
@@ -73,8 +92,16 @@ const rendered = new Map<string, string>()
 
 function render(template: string, version: string, page: Page): string {
   const { college, lang, hash } = page
-  // A new build, a renamed college, a new logo or another page's scripts make a new page.
-  const key = [version, college.id, college.updated_at, hash, page.heroImage, ...page.preloads].join('|')
+  // A new build, a renamed college, a new logo, another page's scripts or first screen make a new page.
+  const key = [
+    version,
+    college.id,
+    college.updated_at,
+    hash,
+    page.heroImage,
+    JSON.stringify(page.firstScreens),
+    ...page.preloads,
+  ].join('|')
   const cached = rendered.get(key)
   if (cached) return cached
   const values = { college: college.name }
@@ -102,19 +129,26 @@ function render(template: string, version: string, page: Page): string {
   return html
 }
 
-/** The index.html renderer for `serveClient`: each college's own page; the platform's stays generic. */
-export const collegeIndexHtml: IndexRenderer = async (c, template, version) => {
-  const college = c.var.college
-  if (!college) return template
-  const { storage, config } = c.var.deps
-  const hash = await currentLogoHash(college, storage, config.publicDir)
-  const lang = matchLocale(college.language) ?? 'es'
-  const manifest = await buildManifest(config.distDir, version)
-  const path = c.req.path
-  const page = pageFileOf(path)
-  // The sign-in page of a first visit has no router: its own script and its texts are all it loads.
-  const routes = page === 'index.html' ? routeSources(path) : []
-  const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routes], page)
-  const heroImage = path === '/' ? imageUrl(college) : undefined
-  return render(template, version, { college, lang, hash, preloads, heroImage })
-}
+/**
+ * The index.html renderer for `serveClient`: each college's own page, with what `sources` name for its
+ * first screen; the platform's stays generic.
+ */
+export const collegeIndexHtml =
+  (sources: FirstScreenSource[] = []): IndexRenderer =>
+  async (c, template, version) => {
+    const college = c.var.college
+    if (!college) return template
+    const { storage, config } = c.var.deps
+    const hash = await currentLogoHash(college, storage, config.publicDir)
+    const lang = matchLocale(college.language) ?? 'es'
+    const manifest = await buildManifest(config.distDir, version)
+    const path = c.req.path
+    const page = pageFileOf(path)
+    // The sign-in page of a first visit has no router: its own script and its texts are all it loads.
+    const routes = page === 'index.html' ? routeSources(path) : []
+    const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routes], page)
+    const heroImage = path === '/' ? imageUrl(college) : undefined
+    const named = await Promise.all(sources.map((source) => source(c, college, path)))
+    const firstScreens = named.filter((screen) => screen !== undefined)
+    return render(template, version, { college, lang, hash, preloads, heroImage, firstScreens })
+  }
