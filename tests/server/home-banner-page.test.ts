@@ -71,7 +71,7 @@ describe("Home's page on a first visit", () => {
     },
   )
 
-  it.each(['/', '/auth/login', '/app/profile', '/app/menu'])('is not in the page at %s', async (path) => {
+  it.each(['/', '/index.html', '/auth/login', '/app/profile', '/app/menu'])('is not in the page at %s', async (path) => {
     const { html, banner } = await pageBanner(path)
     expect(banner).toBeUndefined()
     expect(html).not.toContain('/media/banners/')
