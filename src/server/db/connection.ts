@@ -2,11 +2,12 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { logger } from '../platform/logger.ts'
 import { CachedTableWrites, watchCachedTableWrites } from '../platform/short-cache.ts'
 import type { Database } from './schema.ts'
+import { CountedSqliteDialect, readsNowThrough } from './sqlite-read-now.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DbHandle = { db: Kysely<Database>; dialect: Dialect; close: () => Promise<void> }
@@ -89,11 +90,10 @@ export function openSqlite(file: string): DbHandle {
   const optimize = setInterval(() => analyze(sqlite, 'optimize'), 6 * 60 * 60 * 1000)
   optimize.unref()
   const watch = new CachedTableWrites()
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: cachingStatements(sqlite) }),
-    plugins: [watch],
-  })
+  const dialect = new CountedSqliteDialect(cachingStatements(sqlite))
+  const db = new Kysely<Database>({ dialect, plugins: [watch] })
   watchCachedTableWrites(db, watch)
+  readsNowThrough(db, dialect)
   return {
     db,
     dialect: 'sqlite',

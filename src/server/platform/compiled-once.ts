@@ -2,9 +2,11 @@
 // changes with a filter or a count of ids) and then run with new values in the same places. Building a
 // statement from Kysely's tree and compiling it cost about a tenth of the feed's CPU (README, design
 // notes), and the feed's own statement, the largest, a sixth, for a text that is the same on every
-// request of the same shape.
+// request of the same shape. On SQLite a read runs at once when the connection is free
+// (db/sqlite-read-now.ts).
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { readNow } from '../db/sqlite-read-now.ts'
 import { boundList } from './any-of.ts'
 
 /**
@@ -111,12 +113,10 @@ export function compiledPerShape<Args extends Value[], Row>(
       if (shapes.size < MAX_SHAPES) shapes.set(shape, statement)
     }
     const { sql, query, queryId } = statement.query
-    const { rows } = await db.executeQuery<Row>({
-      sql,
-      query,
-      queryId,
-      parameters: parametersOf(db, statement, args),
-    })
+    const parameters = parametersOf(db, statement, args)
+    const now = readNow(db, sql, parameters)
+    if (now) return now as Row[]
+    const { rows } = await db.executeQuery<Row>({ sql, query, queryId, parameters })
     return rows
   }
 }

@@ -1,0 +1,59 @@
+// A read run at once on SQLite's one connection when nothing holds it. better-sqlite3 answers
+// synchronously, so nothing can come between the read and its rows; Kysely's way to the same
+// statement (its connection lock, its plugins, a handful of promises a statement) cost the feed's
+// four statements more than SQLite's own work (README, design notes). While the connection is held (a
+// transaction open, a statement of Kysely's under way) a read goes Kysely's way and waits its turn, so
+// it never sees what an unfinished transaction wrote.
+import type { Kysely } from 'kysely'
+import { type DatabaseConnection, type Driver, type SqliteDatabase, SqliteDialect } from 'kysely'
+import type { Database } from './schema.ts'
+
+/** SQLite's dialect, counting the connections Kysely holds (acquired and not yet released). */
+export class CountedSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase
+  #held = 0
+
+  constructor(database: SqliteDatabase) {
+    super({ database })
+    this.#database = database
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver()
+    const acquire = driver.acquireConnection.bind(driver)
+    const release = driver.releaseConnection.bind(driver)
+    driver.acquireConnection = async (): Promise<DatabaseConnection> => {
+      const connection = await acquire()
+      this.#held++
+      return connection
+    }
+    driver.releaseConnection = async (connection: DatabaseConnection): Promise<void> => {
+      this.#held--
+      await release(connection)
+    }
+    return driver
+  }
+
+  /** The rows of a read run now; undefined (nothing run) while the connection is held or for a write. */
+  readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    if (this.#held > 0) return undefined
+    const statement = this.#database.prepare(sql)
+    return statement.reader ? statement.all(parameters) : undefined
+  }
+}
+
+const dialects = new WeakMap<Kysely<Database>, CountedSqliteDialect>()
+
+/** Ties a database to its counted dialect (connection.ts); a transaction's instance has none. */
+export function readsNowThrough(db: Kysely<Database>, dialect: CountedSqliteDialect): void {
+  dialects.set(db, dialect)
+}
+
+/** A read's rows when `db` is SQLite's and its connection is free now; undefined otherwise. */
+export function readNow(
+  db: Kysely<Database>,
+  sql: string,
+  parameters: readonly unknown[],
+): unknown[] | undefined {
+  return dialects.get(db)?.readNow(sql, parameters)
+}
