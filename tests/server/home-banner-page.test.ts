@@ -71,11 +71,14 @@ describe("Home's page on a first visit", () => {
     },
   )
 
-  it.each(['/', '/index.html', '/auth/login', '/app/profile', '/app/menu'])('is not in the page at %s', async (path) => {
-    const { html, banner } = await pageBanner(path)
-    expect(banner).toBeUndefined()
-    expect(html).not.toContain('/media/banners/')
-  })
+  it.each(['/', '/index.html', '/auth/login', '/app/profile', '/app/menu'])(
+    'is not in the page at %s',
+    async (path) => {
+      const { html, banner } = await pageBanner(path)
+      expect(banner).toBeUndefined()
+      expect(html).not.toContain('/media/banners/')
+    },
+  )
 
   it("is never another college's", async () => {
     const { banner: demo } = await pageBanner('/app/home')
