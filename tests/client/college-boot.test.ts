@@ -78,6 +78,25 @@ describe("the college at the app's start", () => {
   })
 })
 
+/** A server that knows Ana and says her session is `sessionCollege`'s; the paths asked, in order. */
+function signedInAnswers(sessionCollege: string): string[] {
+  const asked: string[] = []
+  const answers: Record<string, unknown> = {
+    '/api/v1/user': { id: 5, name: 'Ana', college_id: null },
+    '/api/v1/session/college': { name: sessionCollege },
+    '/api/colleges/domain': PAGE_COLLEGE,
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string) => {
+      const path = new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname
+      asked.push(path)
+      return Response.json(answers[path] ?? {})
+    }),
+  )
+  return asked
+}
+
 describe('the session check before the first screen', () => {
   // A connection that never answers: the bus with one bar of signal.
   const hang = () =>
@@ -119,20 +138,7 @@ describe('the session check before the first screen', () => {
   it('started at boot, is the one the first navigation waits for: each is asked once', async () => {
     writePageData(JSON.stringify(PAGE_COLLEGE))
     localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token')
-    const asked: string[] = []
-    const answers: Record<string, unknown> = {
-      '/api/v1/user': { id: 5, name: 'Ana', college_id: null },
-      '/api/v1/session/college': { name: 'Liceo Andino' },
-      '/api/colleges/domain': PAGE_COLLEGE,
-    }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: Request | string) => {
-        const path = new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname
-        asked.push(path)
-        return Response.json(answers[path] ?? {})
-      }),
-    )
+    const asked = signedInAnswers('Liceo Andino')
     vi.resetModules()
     const { refreshSession, startSessionCheck } = await import('#client/platform/auth-actions.ts')
     const { userAtom, loggedInAtom } = await import('#client/platform/session.ts')
@@ -148,18 +154,7 @@ describe('the session check before the first screen', () => {
   it('asked beside the user, a session of another college still signs the token out', async () => {
     writePageData(JSON.stringify(PAGE_COLLEGE))
     localStorage.setItem(TOKEN_STORAGE_KEY, 'a-token')
-    const answers: Record<string, unknown> = {
-      '/api/v1/user': { id: 5, name: 'Ana', college_id: null },
-      '/api/v1/session/college': { name: 'Colegio Vecino' },
-      '/api/colleges/domain': PAGE_COLLEGE,
-    }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: Request | string) => {
-        const path = new URL(typeof input === 'string' ? input : input.url, 'http://localhost').pathname
-        return Response.json(answers[path] ?? {})
-      }),
-    )
+    signedInAnswers('Colegio Vecino')
     vi.resetModules()
     const { refreshSession } = await import('#client/platform/auth-actions.ts')
     const { loggedInAtom } = await import('#client/platform/session.ts')
