@@ -76,7 +76,7 @@ export function wantAppMessages(): void {
 
 /** Signed-in screens speak the app's texts too: loaded once, before the first of them renders. */
 export async function ensureAppMessages(): Promise<void> {
-  appWanted = true
+  wantAppMessages()
   const locale = store.get(localeAtom)
   if (loaded.has(`${locale}:app`)) return
   await loadPart(locale, 'app')
