@@ -3,6 +3,7 @@
 // request read them afresh, so a sign-out, a deactivation or a college's suspension take effect at
 // once; a post or a message leaves them kept.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { PoolReader } from '#server/db/pg-read-now.ts'
 import { CountedSqliteDialect } from '#server/db/sqlite-read-now.ts'
 import {
   clearShortCaches,
@@ -28,18 +29,23 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** The SQL texts a request sends, through Kysely or read at once on SQLite (db/sqlite-read-now.ts). */
+/** The SQL texts a request sends, through Kysely or read straight (db/read-now.ts). */
 async function sqlTextsOf(send: () => Promise<Response>): Promise<{ res: Response; texts: string[] }> {
   const kysely = vi.spyOn(t.db.getExecutor(), 'executeQuery')
-  const now = vi.spyOn(CountedSqliteDialect.prototype, 'readNow')
+  const straight = [
+    vi.spyOn(CountedSqliteDialect.prototype, 'readNow'),
+    vi.spyOn(PoolReader.prototype, 'readNow'),
+  ]
   const res = await send()
   const texts = [
     ...kysely.mock.calls.map(([query]) => query.sql),
-    // Those run at once (an answer); the others went Kysely's way and are counted there.
-    ...now.mock.calls.filter((_, i) => now.mock.results[i]?.value !== undefined).map(([sql]) => sql),
+    // Those read straight (an answer); the others went Kysely's way and are counted there.
+    ...straight.flatMap((now) =>
+      now.mock.calls.filter((_, i) => now.mock.results[i]?.value !== undefined).map(([sql]) => sql),
+    ),
   ]
   kysely.mockRestore()
-  now.mockRestore()
+  for (const now of straight) now.mockRestore()
   return { res, texts }
 }
 

@@ -8,8 +8,9 @@ import SqliteDatabase from 'better-sqlite3'
 import { Kysely, sql } from 'kysely'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { cachingStatements } from '#server/db/connection.ts'
+import { readNow, readsNowThrough } from '#server/db/read-now.ts'
 import type { Database } from '#server/db/schema.ts'
-import { CountedSqliteDialect, readNow, readsNowThrough } from '#server/db/sqlite-read-now.ts'
+import { CountedSqliteDialect } from '#server/db/sqlite-read-now.ts'
 import { compiledOnce } from '#server/platform/compiled-once.ts'
 
 let dir: string

@@ -6,8 +6,10 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { logger } from '../platform/logger.ts'
 import { CachedTableWrites, watchCachedTableWrites } from '../platform/short-cache.ts'
+import { PoolReader } from './pg-read-now.ts'
+import { readsNowThrough } from './read-now.ts'
 import type { Database } from './schema.ts'
-import { CountedSqliteDialect, readsNowThrough } from './sqlite-read-now.ts'
+import { CountedSqliteDialect } from './sqlite-read-now.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DbHandle = { db: Kysely<Database>; dialect: Dialect; close: () => Promise<void> }
@@ -166,6 +168,7 @@ export function openPostgres(url: string): DbHandle {
   const watch = new CachedTableWrites()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch] })
   watchCachedTableWrites(db, watch)
+  readsNowThrough(db, new PoolReader(pool))
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }
 

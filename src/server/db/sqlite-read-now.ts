@@ -1,14 +1,14 @@
-// A read run at once on SQLite's one connection when nothing holds it. better-sqlite3 answers
+// A read run at once on SQLite's one connection when nothing holds it (read-now.ts). better-sqlite3 answers
 // synchronously, so nothing can come between the read and its rows; Kysely's way to the same
 // statement (its connection lock, its plugins, a handful of promises a statement) cost the feed about
 // 60-130 of its 460-500 µs of CPU a request (README, design notes). While the connection is held (a
 // transaction open, a statement of Kysely's under way) a read goes Kysely's way and waits its turn, so
 // it never sees what an unfinished transaction wrote.
-import { type DatabaseConnection, type Driver, type Kysely, type SqliteDatabase, SqliteDialect } from 'kysely'
-import type { Database } from './schema.ts'
+import { type DatabaseConnection, type Driver, type SqliteDatabase, SqliteDialect } from 'kysely'
+import type { Reader } from './read-now.ts'
 
 /** SQLite's dialect, counting the connections Kysely holds (acquired and not yet released). */
-export class CountedSqliteDialect extends SqliteDialect {
+export class CountedSqliteDialect extends SqliteDialect implements Reader {
   readonly #database: SqliteDatabase
   #held = 0
 
@@ -39,20 +39,4 @@ export class CountedSqliteDialect extends SqliteDialect {
     const statement = this.#database.prepare(sql)
     return statement.reader ? statement.all(parameters) : undefined
   }
-}
-
-const dialects = new WeakMap<Kysely<Database>, CountedSqliteDialect>()
-
-/** Ties a database to its counted dialect (connection.ts); a transaction's instance has none. */
-export function readsNowThrough(db: Kysely<Database>, dialect: CountedSqliteDialect): void {
-  dialects.set(db, dialect)
-}
-
-/** A read's rows when `db` is SQLite's and its connection is free now; undefined otherwise. */
-export function readNow(
-  db: Kysely<Database>,
-  sql: string,
-  parameters: readonly unknown[],
-): unknown[] | undefined {
-  return dialects.get(db)?.readNow(sql, parameters)
 }

@@ -2,11 +2,10 @@
 // changes with a filter or a count of ids) and then run with new values in the same places. Building a
 // statement from Kysely's tree and compiling it cost about a tenth of the feed's CPU (README, design
 // notes), and the feed's own statement, the largest, a sixth, for a text that is the same on every
-// request of the same shape. On SQLite a read runs at once when the connection is free
-// (db/sqlite-read-now.ts).
+// request of the same shape. Reads go straight to the database where it can take them (db/read-now.ts).
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import { readNow } from '../db/read-now.ts'
 import type { Database } from '../db/schema.ts'
-import { readNow } from '../db/sqlite-read-now.ts'
 import { boundList } from './any-of.ts'
 
 /**
@@ -115,7 +114,7 @@ export function compiledPerShape<Args extends Value[], Row>(
     const { sql, query, queryId } = statement.query
     const parameters = parametersOf(db, statement, args)
     const now = readNow(db, sql, parameters)
-    if (now) return now as Row[]
+    if (now) return (now instanceof Promise ? await now : now) as Row[]
     const { rows } = await db.executeQuery<Row>({ sql, query, queryId, parameters })
     return rows
   }
