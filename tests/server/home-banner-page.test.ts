@@ -80,6 +80,26 @@ describe("Home's page on a first visit", () => {
     },
   )
 
+  it("shows it on the launch screen, labelled as advertising in the college's language", async () => {
+    const launchPicture = (html: string) => html.match(/<span class="launch-picture">.*?<\/span><\/div>/)?.[0]
+    const { html, banner } = await pageBanner('/app/home')
+    const launch = html.match(/<div id="app"><div class="launch-screen">.*<\/div><\/div>/)?.[0]
+    expect(launch).toContain('<p>Colegio Demo</p>')
+    expect(launchPicture(html)).toBe(
+      `<span class="launch-picture"><span>Publicidad</span><img src="${banner!.image_url}" alt="${banner!.title}" width="1200" height="400" fetchpriority="high"></span></div>`,
+    )
+    const collegeId = await collegeIdOf(t.db, 'demo')
+    const college = () => t.db.updateTable('colleges').where('id', '=', collegeId)
+    try {
+      await college().set({ language: 'fr', updated_at: new Date().toISOString() }).execute()
+      clearShortCaches(t.db)
+      expect(launchPicture((await pageBanner('/app/home')).html)).toContain('<span>Publicité</span>')
+    } finally {
+      await college().set({ language: 'es', updated_at: new Date().toISOString() }).execute()
+      clearShortCaches(t.db)
+    }
+  })
+
   it("is never another college's", async () => {
     const { banner: demo } = await pageBanner('/app/home')
     const { html } = await pageBanner('/app/home', 'beta.localhost')

@@ -157,7 +157,8 @@ describe("each college's page", () => {
   })
 
   it("shows a launch screen with the college's icon and name until the app draws", async () => {
-    const html = await (await t.request('GET', '/app/home', { host: 'localhost' })).text()
+    // Home's adds its banner of the day (tests/server/home-banner-page.test.ts).
+    const html = await (await t.request('GET', '/app/menu', { host: 'localhost' })).text()
     const icon = head(html, /<link rel="icon" href="\/icons\/(\d+\/[a-f0-9]{16})-64\.png"/)!
     expect(html).toContain(
       `<div id="app"><div class="launch-screen"><img src="/icons/${icon}-192.png" alt="" width="128" height="128"><p>Colegio Demo</p></div></div>`,

@@ -74,16 +74,24 @@ const UNKNOWN_HOST_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8">
 export type IndexRenderer = (c: Context<AppEnv>, template: string, version: string) => Promise<string>
 
 /**
+ * A picture the launch screen shows under the college's name until the app draws, where it is the
+ * first screen's largest: its address, its text for screen readers, its size (the room it keeps) and,
+ * when it is advertising, the label that says so (in the page's language).
+ */
+export type LaunchPicture = { src: string; alt: string; width: number; height: number; label?: string }
+
+/**
  * Something a page's first screen shows besides the college, named in the page so that a first visit
  * draws it without waiting for the first sync: a JSON data block (`<script type="application/json"
- * id={id}>`, read by the client) and the pictures to fetch with the page.
+ * id={id}>`, read by the client), the pictures to fetch with the page and one the launch screen shows.
  */
-export type FirstScreen = { id: string; data: unknown; images: string[] }
-/** What a feature names in the page at `path` of `college`, if anything. */
+export type FirstScreen = { id: string; data: unknown; images: string[]; launch?: LaunchPicture }
+/** What a feature names in the page at `path` of `college`, in the page's language `lang`, if anything. */
 export type FirstScreenSource = (
   c: Context<AppEnv>,
   college: College,
   path: string,
+  lang: string,
 ) => Promise<FirstScreen | undefined>
 
 /**

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from './translate.ts'
 const d = (descriptor: MessageDescriptor) => descriptor
 
 export const benefitMessages = {
+  advertisingLabel: d(/*i18n*/ { id: 'banner.advertising_label', message: 'Advertising' }),
   phoneInvalid: d(
     /*i18n*/ {
       id: 'validation.phone_invalid',

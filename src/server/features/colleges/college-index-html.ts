@@ -12,6 +12,7 @@ import {
   type FirstScreen,
   type FirstScreenSource,
   type IndexRenderer,
+  type LaunchPicture,
   pageFileOf,
 } from '../../platform/static-files.ts'
 import { currentLogoHash, iconUrl, imageUrl, toDomainDto } from './college-branding.ts'
@@ -43,12 +44,28 @@ function jsonForScript(value: unknown): string {
  * the college's picture behind its name, as its first screen does: on a slow connection the picture
  * (fetched with the page) is the largest thing painted, seconds before the app's scripts have come.
  */
-function launchScreen(college: College, hash: string, heroImage: string | undefined): string {
+function launchScreen(
+  college: College,
+  hash: string,
+  heroImage: string | undefined,
+  picture: LaunchPicture | undefined,
+): string {
   const name = `<p>${escapeHtml(college.name)}</p>`
   if (heroImage) {
     return `<div class="launch-screen launch-hero"><img src="${escapeHtml(heroImage)}" alt="" fetchpriority="high">${name}</div>`
   }
-  return `<div class="launch-screen"><img src="${iconUrl(college, hash)}" alt="" width="128" height="128">${name}</div>`
+  const icon = `<img src="${iconUrl(college, hash)}" alt="" width="128" height="128">`
+  return `<div class="launch-screen">${icon}${name}${picture ? launchPicture(picture) : ''}</div>`
+}
+
+/**
+ * A first screen's largest picture under the college's name (Home's banner of the day), so a slow
+ * connection paints it with the page rather than once the app's scripts have come; its label first,
+ * as Home says it, so a screen reader hears "Advertising" before the banner's title.
+ */
+function launchPicture({ src, alt, width, height, label }: LaunchPicture): string {
+  const said = label ? `<span>${escapeHtml(label)}</span>` : ''
+  return `<span class="launch-picture">${said}<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" fetchpriority="high"></span>`
 }
 
 /**
@@ -121,7 +138,7 @@ function render(template: string, version: string, page: Page): string {
   html = html.replace('</head>', `    ${head(page).join('\n    ')}\n  </head>`)
   html = html.replace(
     '<div id="app"></div>',
-    `<div id="app">${launchScreen(college, hash, page.heroImage)}</div>`,
+    `<div id="app">${launchScreen(college, hash, page.heroImage, page.firstScreens.find((screen) => screen.launch)?.launch)}</div>`,
   )
   html = scriptsAfterFirstPaint(html)
   if (rendered.size > 200) rendered.clear()
@@ -148,7 +165,7 @@ export const collegeIndexHtml =
     const routes = page === 'index.html' ? routeSources(path) : []
     const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routes], page)
     const heroImage = path === '/' ? imageUrl(college) : undefined
-    const named = await Promise.all(sources.map((source) => source(c, college, path)))
+    const named = await Promise.all(sources.map((source) => source(c, college, path, lang)))
     const firstScreens = named.filter((screen) => screen !== undefined)
     return render(template, version, { college, lang, hash, preloads, heroImage, firstScreens })
   }
