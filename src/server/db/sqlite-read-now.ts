@@ -1,5 +1,5 @@
-// A read run at once on SQLite's one connection when nothing holds it (read-now.ts). better-sqlite3 answers
-// synchronously, so nothing can come between the read and its rows; Kysely's way to the same
+// A read run at once on SQLite's one connection when nothing holds it (read-now.ts). better-sqlite3
+// answers synchronously, so nothing can come between the read and its rows; Kysely's way to the same
 // statement (its connection lock, its plugins, a handful of promises a statement) cost the feed about
 // 60-130 of its 460-500 µs of CPU a request (README, design notes). While the connection is held (a
 // transaction open, a statement of Kysely's under way) a read goes Kysely's way and waits its turn, so
