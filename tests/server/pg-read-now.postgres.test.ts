@@ -9,8 +9,8 @@ import { type DbHandle, openPostgres } from '#server/db/connection.ts'
 import { PoolReader } from '#server/db/pg-read-now.ts'
 import { readNow } from '#server/db/read-now.ts'
 import type { Database } from '#server/db/schema.ts'
-import { compiledOnce } from '#server/platform/compiled-once.ts'
 import { scratchDatabase } from './helpers/server-process.ts'
+import { addThings, thingsOf } from './helpers/things.ts'
 
 let database: { url: string; drop: () => Promise<void> }
 let handle: DbHandle
@@ -28,26 +28,9 @@ afterAll(async () => {
 })
 beforeEach(async () => {
   await sql`truncate things restart identity`.execute(db)
-  await db
-    .insertInto('things')
-    .values([
-      { college_id: 1, name: 'a' },
-      { college_id: 1, name: 'b' },
-      { college_id: 2, name: 'c' },
-    ])
-    .execute()
+  await addThings(db)
   vi.restoreAllMocks()
 })
-
-const thingsOf = compiledOnce(
-  (kysely, collegeId: number) =>
-    (kysely as Kysely<any>)
-      .selectFrom('things')
-      .select(['id', 'name'])
-      .where('college_id', '=', collegeId)
-      .orderBy('id'),
-  [-9_001],
-)
 
 it("reads on the pool, past Kysely's executor, with the rows Kysely's way gives", async () => {
   const kysely = vi.spyOn(db, 'executeQuery')

@@ -11,7 +11,7 @@ import { cachingStatements } from '#server/db/connection.ts'
 import { readNow, readsNowThrough } from '#server/db/read-now.ts'
 import type { Database } from '#server/db/schema.ts'
 import { CountedSqliteDialect } from '#server/db/sqlite-read-now.ts'
-import { compiledOnce } from '#server/platform/compiled-once.ts'
+import { addThings, thingsOf } from './helpers/things.ts'
 
 let dir: string
 let db: Kysely<any>
@@ -30,30 +30,13 @@ beforeEach(async () => {
   })
   readsNowThrough(db as Kysely<Database>, dialect)
   await sql`create table things (id integer primary key, college_id integer, name text)`.execute(db)
-  await db
-    .insertInto('things')
-    .values([
-      { college_id: 1, name: 'a' },
-      { college_id: 1, name: 'b' },
-      { college_id: 2, name: 'c' },
-    ])
-    .execute()
+  await addThings(db)
   logged = []
 })
 afterEach(async () => {
   await db.destroy()
   rmSync(dir, { recursive: true, force: true })
 })
-
-const thingsOf = compiledOnce(
-  (kysely, collegeId: number) =>
-    (kysely as Kysely<any>)
-      .selectFrom('things')
-      .select(['id', 'name'])
-      .where('college_id', '=', collegeId)
-      .orderBy('id'),
-  [-9_001],
-)
 
 it("runs at once when the connection is free, with the rows Kysely's way gives", async () => {
   const rows = await thingsOf(db as Kysely<Database>, 1)

@@ -114,7 +114,7 @@ export function compiledPerShape<Args extends Value[], Row>(
     const { sql, query, queryId } = statement.query
     const parameters = parametersOf(db, statement, args)
     const now = readNow(db, sql, parameters)
-    if (now) return (now instanceof Promise ? await now : now) as Row[]
+    if (now) return now as Row[] | Promise<Row[]>
     const { rows } = await db.executeQuery<Row>({ sql, query, queryId, parameters })
     return rows
   }
