@@ -159,8 +159,22 @@ function namingStatements(pool: pg.Pool) {
   })
 }
 
+const INT8 = 20
+
+/**
+ * `bigint` columns read as numbers, as SQLite gives them: they hold change numbers, counts and times in
+ * milliseconds, all far below 2^53. pg's default hands them over as text (checked with a pattern
+ * first), which every caller then turned into a number: each row of a first sync page did both.
+ */
+const numbersForInt8: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+}
+
 export function openPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: numbersForInt8 })
   namingStatements(pool)
   // An idle connection the server drops (restart, failover, terminate) is replaced on next use; without
   // this listener pg re-emits the error on the pool and it crashes the process.

@@ -63,23 +63,27 @@ export function targetLists(targets: { grade_id: number | null; course_id: numbe
   grades: Target[]
   courses: Target[]
 } {
-  if (targets.length === 0) return { grades: [], courses: [] }
-  if (targets.some((t) => t.grade_id === null && t.course_id === null))
-    return { grades: [ALL], courses: [ALL] }
-  const grades = [...new Set(targets.map((t) => t.grade_id).filter((id): id is number => id !== null))]
-  if (targets.every((t) => t.course_id === null)) return { grades, courses: [ALL] }
-  return {
-    grades,
-    courses: [...new Set(targets.map((t) => t.course_id).filter((id): id is number => id !== null))],
+  // One pass, no intermediate lists: a first sync page makes this for each of its ~450 events.
+  const grades: Target[] = []
+  let courses: Target[] | undefined
+  for (const t of targets) {
+    if (t.grade_id === null && t.course_id === null) return { grades: [ALL], courses: [ALL] }
+    if (t.grade_id !== null && !grades.includes(t.grade_id)) grades.push(t.grade_id)
+    if (t.course_id !== null) {
+      courses ??= []
+      if (!courses.includes(t.course_id)) courses.push(t.course_id)
+    }
   }
+  return { grades, courses: targets.length === 0 ? [] : (courses ?? [ALL]) }
 }
 
 export function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>()
   for (const item of items) {
-    const list = groups.get(key(item))
+    const k = key(item)
+    const list = groups.get(k)
     if (list) list.push(item)
-    else groups.set(key(item), [item])
+    else groups.set(k, [item])
   }
   return groups
 }

@@ -1,23 +1,17 @@
-import type { SyncChange } from '#shared/sync.ts'
-import type { PullContext, SyncSource } from '../../platform/sync-registry.ts'
+import { type PullContext, type ReadRows, type SyncSource, shapeLater } from '../../platform/sync-registry.ts'
 import { ownRowsStatement } from '../../platform/sync-statements.ts'
 import { toNotificationDto } from './notification-dto.ts'
 
 /** The person's own notifications in the page's range. */
 const notificationRows = ownRowsStatement('notifications', (rows) => rows.selectAll())
 
-async function notificationChanges(ctx: PullContext): Promise<SyncChange[]> {
+/**
+ * Shaped once the page is known: a family's first page reads as many notifications as it has room
+ * for and, its newest events being newer, kept one of 451.
+ */
+async function notificationChanges(ctx: PullContext): Promise<ReadRows> {
   const rows = await notificationRows(ctx)
-  return rows.map(
-    (n) =>
-      ({
-        collection: 'notifications',
-        op: 'put',
-        id: n.id,
-        version: Number(n.version),
-        data: toNotificationDto(n),
-      }) as SyncChange,
-  )
+  return shapeLater('notifications', rows, async (kept) => kept.map(toNotificationDto))
 }
 
 export const notificationsSyncSources: SyncSource[] = [
