@@ -72,10 +72,33 @@ export function endpointHeaders(endpoint: Endpoint): Record<string, string> {
   return { authorization: `Bearer ${endpoint.token}`, accept: 'application/json', ...endpoint.headers }
 }
 
+/** Rounds of a comparison: each server's load time is split into this many runs, taken in turn. */
+const ROUNDS = 3
+
+/**
+ * Runs of one server as one: the median of each rate and latency, the highest peak memory, all the
+ * failures. With the servers taken in turn, a minute of a busy neighbour on a shared machine slows one
+ * run of each rather than the whole of one server's.
+ */
+function medianRun(runs: LoadFigures[]): LoadFigures {
+  const of = (pick: (f: LoadFigures) => number) => median(runs.map(pick))
+  const cpu = runs.map((f) => f.cpuUs)
+  return {
+    rps: of((f) => f.rps),
+    p50: of((f) => f.p50),
+    p99: of((f) => f.p99),
+    rssMb: Math.max(...runs.map((f) => f.rssMb)),
+    cpuUs: cpu.every((us) => us !== undefined) ? median(cpu) : undefined,
+    non2xx: runs.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: runs.reduce((sum, f) => sum + f.errors, 0),
+  }
+}
+
 /**
  * One endpoint of the app against the bare server answering a body of the same size and, when given,
- * the hand-written reference doing the same work; each warmed up and then loaded for the same time with
- * the same connections, one after the other.
+ * the hand-written reference doing the same work; each warmed up once and then loaded for the same time
+ * with the same connections, in `ROUNDS` runs taken in turn (bare, reference, app; then the other way
+ * round), each server's figures the median of its runs.
  */
 export async function compareEndpoint(
   app: Server,
@@ -100,10 +123,26 @@ export async function compareEndpoint(
       )
     }
   }
+  const servers = [
+    { who: 'bare', run: (s: LoadSettings) => load(bare, `/bytes/${bytes}`, {}, s) },
+    ...(reference
+      ? [{ who: 'reference', run: (s: LoadSettings) => load(reference, endpoint.path, headers, s) }]
+      : []),
+    { who: 'app', run: (s: LoadSettings) => load(app, endpoint.path, headers, s) },
+  ] as const
+  const runs = new Map<string, LoadFigures[]>(servers.map((s) => [s.who, []]))
+  const durationS = Math.max(1, Math.round(settings.durationS / ROUNDS))
+  for (let round = 0; round < ROUNDS; round++) {
+    const turn = round % 2 === 0 ? servers : [...servers].reverse()
+    for (const server of turn) {
+      const warmupS = round === 0 ? settings.warmupS : 0
+      runs.get(server.who)!.push(await server.run({ ...settings, durationS, warmupS }))
+    }
+  }
   const figures: EndpointFigures = {
-    bare: await load(bare, `/bytes/${bytes}`, {}, settings),
-    reference: reference ? await load(reference, endpoint.path, headers, settings) : undefined,
-    app: await load(app, endpoint.path, headers, settings),
+    bare: medianRun(runs.get('bare')!),
+    reference: reference ? medianRun(runs.get('reference')!) : undefined,
+    app: medianRun(runs.get('app')!),
     bytes,
   }
   for (const who of ['bare', 'reference', 'app'] as const) {
