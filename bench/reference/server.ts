@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
-import { analyze } from '../../src/server/db/connection.ts'
+import { analyze, numbersForInt8 } from '../../src/server/db/connection.ts'
 import {
   COMPRESS_MIN_BYTES,
   compress,
@@ -55,7 +55,8 @@ function sqliteRunner(file: string): Runner {
 }
 
 function postgresRunner(url: string): Runner {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // `bigint` read as numbers, as the app reads it: the same parsing of the same rows.
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: numbersForInt8 })
   const names = new Map<string, string>()
   const nameOf = (sql: string) => {
     if (/^\s*(begin|commit|rollback)\b/i.test(sql)) return undefined

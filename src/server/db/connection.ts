@@ -166,7 +166,7 @@ const INT8 = 20
  * milliseconds, all far below 2^53. pg's default hands them over as text (checked with a pattern
  * first), which every caller then turned into a number: each row of a first sync page did both.
  */
-const numbersForInt8: pg.CustomTypesConfig = {
+export const numbersForInt8: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8 && format !== 'binary'
       ? Number
