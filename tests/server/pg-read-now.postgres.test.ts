@@ -93,3 +93,13 @@ it('gives the error of a failed read and its connection back to the pool', async
     await pool.end()
   }
 })
+
+it('reads bigint columns and counts as numbers, as SQLite gives them, whichever way a read goes', async () => {
+  await sql`create table if not exists counted (id serial primary key, version bigint not null)`.execute(db)
+  await sql`insert into counted (version) values (${2 ** 40}), (7)`.execute(db)
+  const { rows } = await sql<{ n: unknown; top: unknown }>`
+    select count(*) as n, max(version) as top from counted`.execute(db)
+  expect(rows[0]).toEqual({ n: 2, top: 2 ** 40 })
+  const straight = await readNow(db as Kysely<Database>, 'select version from counted order by version', [])
+  expect(straight).toEqual([{ version: 7 }, { version: 2 ** 40 }])
+})
