@@ -123,26 +123,25 @@ export async function compareEndpoint(
       )
     }
   }
-  const servers = [
-    { who: 'bare', run: (s: LoadSettings) => load(bare, `/bytes/${bytes}`, {}, s) },
-    ...(reference
-      ? [{ who: 'reference', run: (s: LoadSettings) => load(reference, endpoint.path, headers, s) }]
-      : []),
-    { who: 'app', run: (s: LoadSettings) => load(app, endpoint.path, headers, s) },
-  ] as const
-  const runs = new Map<string, LoadFigures[]>(servers.map((s) => [s.who, []]))
+  const loaded = (server: Server, path: string, sent: Record<string, string>) => ({
+    run: (s: LoadSettings) => load(server, path, sent, s),
+    runs: [] as LoadFigures[],
+  })
+  const bareRuns = loaded(bare, `/bytes/${bytes}`, {})
+  const referenceRuns = reference ? loaded(reference, endpoint.path, headers) : undefined
+  const appRuns = loaded(app, endpoint.path, headers)
+  const servers = [bareRuns, ...(referenceRuns ? [referenceRuns] : []), appRuns]
   const durationS = Math.max(1, Math.round(settings.durationS / ROUNDS))
   for (let round = 0; round < ROUNDS; round++) {
-    const turn = round % 2 === 0 ? servers : [...servers].reverse()
-    for (const server of turn) {
-      const warmupS = round === 0 ? settings.warmupS : 0
-      runs.get(server.who)!.push(await server.run({ ...settings, durationS, warmupS }))
+    const warmupS = round === 0 ? settings.warmupS : 0
+    for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+      server.runs.push(await server.run({ ...settings, durationS, warmupS }))
     }
   }
   const figures: EndpointFigures = {
-    bare: medianRun(runs.get('bare')!),
-    reference: reference ? medianRun(runs.get('reference')!) : undefined,
-    app: medianRun(runs.get('app')!),
+    bare: medianRun(bareRuns.runs),
+    reference: referenceRuns && medianRun(referenceRuns.runs),
+    app: medianRun(appRuns.runs),
     bytes,
   }
   for (const who of ['bare', 'reference', 'app'] as const) {

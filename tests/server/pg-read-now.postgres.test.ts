@@ -10,7 +10,7 @@ import { PoolReader } from '#server/db/pg-read-now.ts'
 import { readNow } from '#server/db/read-now.ts'
 import type { Database } from '#server/db/schema.ts'
 import { scratchDatabase } from './helpers/server-process.ts'
-import { addThings, thingsOf } from './helpers/things.ts'
+import { addThings, thingsByKysely, thingsOf } from './helpers/things.ts'
 
 let database: { url: string; drop: () => Promise<void> }
 let handle: DbHandle
@@ -36,12 +36,7 @@ it("reads on the pool, past Kysely's executor, with the rows Kysely's way gives"
   const kysely = vi.spyOn(db, 'executeQuery')
   const rows = await thingsOf(db as Kysely<Database>, 1)
   expect(kysely).not.toHaveBeenCalled()
-  const theirs = await db
-    .selectFrom('things')
-    .select(['id', 'name'])
-    .where('college_id', '=', 1)
-    .orderBy('id')
-    .execute()
+  const theirs = await thingsByKysely(db, 1)
   expect(rows).toEqual(theirs)
   expect(rows).toEqual([
     { id: 1, name: 'a' },

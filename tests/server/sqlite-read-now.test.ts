@@ -11,7 +11,7 @@ import { cachingStatements } from '#server/db/connection.ts'
 import { readNow, readsNowThrough } from '#server/db/read-now.ts'
 import type { Database } from '#server/db/schema.ts'
 import { CountedSqliteDialect } from '#server/db/sqlite-read-now.ts'
-import { addThings, thingsOf } from './helpers/things.ts'
+import { addThings, thingsByKysely, thingsOf } from './helpers/things.ts'
 
 let dir: string
 let db: Kysely<any>
@@ -46,12 +46,7 @@ it("runs at once when the connection is free, with the rows Kysely's way gives",
   ])
   expect(logged).toEqual([])
   // Kysely's way, for the same text: the same rows.
-  const kyselys = await db
-    .selectFrom('things')
-    .select(['id', 'name'])
-    .where('college_id', '=', 1)
-    .orderBy('id')
-    .execute()
+  const kyselys = await thingsByKysely(db, 1)
   expect(kyselys).toEqual(rows)
   expect(logged).toHaveLength(1)
 })

@@ -25,3 +25,13 @@ export const thingsOf = compiledOnce(
       .orderBy('id'),
   [-9_001],
 )
+
+/** The same things as `thingsOf`, the way Kysely runs a query it builds. */
+export function thingsByKysely(db: Kysely<any>, collegeId: number) {
+  return db
+    .selectFrom('things')
+    .select(['id', 'name'])
+    .where('college_id', '=', collegeId)
+    .orderBy('id')
+    .execute()
+}
