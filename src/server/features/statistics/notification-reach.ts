@@ -9,7 +9,7 @@ import type { Dialect } from '../../db/connection.ts'
 import type { Database } from '../../db/schema.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import type { Period } from './statistics-period.ts'
-import { median, minutesBetween, shareOf, wholeMinutes } from './statistics-sql.ts'
+import { median, shareOf, storedMinuteOf, wholeMinutes } from './statistics-sql.ts'
 
 export async function notificationReach(
   db: Kysely<Database>,
@@ -23,7 +23,9 @@ export async function notificationReach(
     eb
       .case()
       .when('notifications.emergency', '=', emergency)
-      .then(minutesBetween(dialect, sql.ref(`notifications.${until}`), createdAt))
+      .then(
+        sql<number>`${storedMinuteOf(dialect, sql.ref(`notifications.${until}`))} - ${storedMinuteOf(dialect, createdAt)}`,
+      )
       .end()
   const [rows, sends] = await Promise.all([
     // One pass over the index of the period's rows, plain ones then emergencies.

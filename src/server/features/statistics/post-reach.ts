@@ -14,7 +14,7 @@ import type { Dialect } from '../../db/connection.ts'
 import type { Database } from '../../db/schema.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import type { Period } from './statistics-period.ts'
-import { median, minuteOf, shareOf, wholeMinutes } from './statistics-sql.ts'
+import { analytic, median, minuteOf, shareOf, storedMinuteOf, wholeMinutes } from './statistics-sql.ts'
 
 type RecentPost = Statistics['reach']['recent_posts'][number]
 type Which = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
@@ -22,13 +22,14 @@ type Which = (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
 const FAMILY_ROLES = ['student', 'guardian']
 const RECENT_POSTS = 10
 
-export async function postReach(
+/** The queries of one period, built for one connection (each group of them runs on its own). */
+function reachQueries(
   db: Kysely<Database>,
   dialect: Dialect,
   collegeId: number,
   period: Period,
   now: string,
-): Promise<{ posts: ReachFigures; recent: RecentPost[] }> {
+) {
   const scope = tenantScope(db, collegeId)
   const anyDb = db as Kysely<any>
   /** Published in the period, not deleted: a post scheduled for later than now has reached nobody yet. */
@@ -122,7 +123,7 @@ export async function postReach(
             ),
       )
       .with('reads', (qc) => {
-        const waited = sql<number>`${minuteOf(dialect, sql.ref('post_reads.read_at'))} - picked.at`
+        const waited = sql<number>`${storedMinuteOf(dialect, sql.ref('post_reads.read_at'))} - picked.at`
         // `cross join`: SQLite then walks the picked posts first, each to its own reads (PostgreSQL
         // plans it as any join). The posts are the college's (picked through its scope) and a read
         // is its post's college's, so the reads are read from the index alone, without their rows.
@@ -164,17 +165,6 @@ export async function postReach(
           .having(sql`count(*)`, '>', 1),
       )
 
-  const posts = await scope
-    .selectFrom('posts')
-    .select((eb) => ['posts.id', 'posts.title', 'posts.publish_at', forWholeCollege(eb).as('whole')])
-    .where(published)
-    .orderBy('posts.publish_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .execute()
-  const isWhole = (post: (typeof posts)[number]) => post.whole === true || Number(post.whole) === 1
-  const recentIds = posts.slice(0, RECENT_POSTS).map((p) => p.id)
-  const recentOnly: Which = (eb) => eb('posts.id', 'in', recentIds.length ? recentIds : [''])
-  type Figures = { targeted: number | string | null; read: number | string; m: number | string | null }
   /** The people reached by the posts with one target: the sizes of their courses and grades. */
   const throughOneTarget = (eb: ExpressionBuilder<any, any>) =>
     eb
@@ -204,22 +194,45 @@ export async function postReach(
       )
       .select((inner) => inner.fn.countAll().as('n'))
 
-  const [families, counted, recentReach] = await Promise.all([
+  return { scope, published, forWholeCollege, reach, throughOneTarget, throughSeveral }
+}
+
+type Figures = { targeted: number | string | null; read: number | string; m: number | string | null }
+
+/** Every read of the period's posts that counts, with the minutes each waited: the longest query. */
+function countedReads(q: ReturnType<typeof reachQueries>, dialect: Dialect): Promise<Figures> {
+  return q
+    .reach(q.published)
+    .selectFrom('reads')
+    .select((eb) => [
+      // A post for one course or grade: as many as it has; for several, each person once.
+      sql<number>`coalesce((${q.throughOneTarget(eb)}), 0) + (${q.throughSeveral(eb)})`.as('targeted'),
+      eb.fn.countAll<number>().as('read'),
+      median(dialect, sql.ref('reads.m')).as('m'),
+    ])
+    .executeTakeFirstOrThrow() as Promise<Figures>
+}
+
+/** The period's posts, newest first, the college's family count, and the latest posts one by one. */
+async function postsOfPeriod(q: ReturnType<typeof reachQueries>) {
+  const { scope, published, forWholeCollege, reach } = q
+  const posts = await scope
+    .selectFrom('posts')
+    .select((eb) => ['posts.id', 'posts.title', 'posts.publish_at', forWholeCollege(eb).as('whole')])
+    .where(published)
+    .orderBy('posts.publish_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .execute()
+  const isWhole = (post: (typeof posts)[number]) => post.whole === true || Number(post.whole) === 1
+  const recentIds = posts.slice(0, RECENT_POSTS).map((p) => p.id)
+  const recentOnly: Which = (eb) => eb('posts.id', 'in', recentIds.length ? recentIds : [''])
+  const [families, recentReach] = await Promise.all([
     scope
       .selectFrom('users')
       .innerJoin('roles', 'roles.id', 'users.role_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('roles.key', 'in', FAMILY_ROLES)
       .executeTakeFirstOrThrow(),
-    reach(published)
-      .selectFrom('reads')
-      .select((eb) => [
-        // A post for one course or grade: as many as it has; for several, each person once.
-        sql<number>`coalesce((${throughOneTarget(eb)}), 0) + (${throughSeveral(eb)})`.as('targeted'),
-        eb.fn.countAll<number>().as('read'),
-        median(dialect, sql.ref('reads.m')).as('m'),
-      ])
-      .executeTakeFirstOrThrow() as Promise<Figures>,
     // The latest posts one by one: their audiences (a few hundred people each), and who read each.
     Promise.all([
       reach(recentOnly)
@@ -234,6 +247,25 @@ export async function postReach(
         .groupBy('reads.post_id')
         .execute(),
     ]) as Promise<{ post_id: string; n: number | string }[][]>,
+  ])
+  return { posts, isWhole, families, recentReach }
+}
+
+/**
+ * The period's posts: how many, whom they reached and who read them, and the latest one by one. The
+ * reads run in a group of their own (on PostgreSQL on a connection of their own, see `analytic`)
+ * beside the posts' list, which they do not need.
+ */
+export async function postReach(
+  deps: { db: Kysely<Database>; dialect: Dialect },
+  collegeId: number,
+  period: Period,
+  now: string,
+): Promise<{ posts: ReachFigures; recent: RecentPost[] }> {
+  const queries = (db: Kysely<Database>) => reachQueries(db, deps.dialect, collegeId, period, now)
+  const [counted, { posts, isWhole, families, recentReach }] = await Promise.all([
+    analytic(deps, (db) => countedReads(queries(db), deps.dialect)),
+    analytic(deps, (db) => postsOfPeriod(queries(db))),
   ])
 
   const everyFamily = Number(families.n)

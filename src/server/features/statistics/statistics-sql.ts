@@ -16,6 +16,19 @@ export function minuteOf(dialect: Dialect, time: Expression<string | null>): Raw
     : sql`julianday(${time}) * 1440`
 }
 
+/**
+ * A time column that an index also holds as minutes (`iso_minutes` of migration 0015 on PostgreSQL:
+ * `notifications`' created, read and answered times, `post_reads.read_at`): read from the index there,
+ * not parsed per row. Only for those columns: for any other time PostgreSQL computes `iso_minutes`
+ * from its pieces, which costs more than `minuteOf`'s cast.
+ */
+export function storedMinuteOf(
+  dialect: Dialect,
+  column: Expression<string | null>,
+): RawBuilder<number | null> {
+  return dialect === 'postgres' ? sql`iso_minutes(${column})` : sql`julianday(${column}) * 1440`
+}
+
 /** Minutes from one stored ISO time to another (a fraction, negative when `later` is earlier). */
 export function minutesBetween(
   dialect: Dialect,

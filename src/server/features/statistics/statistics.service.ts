@@ -20,7 +20,7 @@ const sections: {
   adoption: (deps, college, _period, now) => analytic(deps, (db) => adoptionFigures(db, college.id, now)),
   reach: async (deps, college, period, now) => {
     const [posts, notifications] = await Promise.all([
-      analytic(deps, (db) => postReach(db, deps.dialect, college.id, period, now.toISOString())),
+      postReach(deps, college.id, period, now.toISOString()),
       analytic(deps, (db) => notificationReach(db, deps.dialect, college.id, period)),
     ])
     return {
