@@ -27,11 +27,14 @@ function bucketsBy(period: Period, labelOf: (date: string) => string): Bucket[] 
     if (current?.label === label) current.last = date
     else buckets.push({ label, first: date, last: date })
   }
-  return buckets.map((b) => ({
-    label: b.label,
-    starts: zonedToUtc(`${b.first}T00:00`, period.zone),
-    ends: zonedToUtc(`${addDays(b.last, 1)}T00:00`, period.zone),
-  }))
+  // Each bucket ends where the next starts: every boundary worked out once.
+  let starts = buckets.length ? zonedToUtc(`${buckets[0]!.first}T00:00`, period.zone) : ''
+  return buckets.map((b) => {
+    const ends = zonedToUtc(`${addDays(b.last, 1)}T00:00`, period.zone)
+    const bucket = { label: b.label, starts, ends }
+    starts = ends
+    return bucket
+  })
 }
 
 export const weeksOf = (period: Period) => bucketsBy(period, isoWeekOf)

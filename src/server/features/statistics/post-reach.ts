@@ -213,18 +213,31 @@ function countedReads(q: ReturnType<typeof reachQueries>, dialect: Dialect): Pro
     .executeTakeFirstOrThrow() as Promise<Figures>
 }
 
-/** The period's posts, newest first, the college's family count, and the latest posts one by one. */
+/**
+ * How many posts the period has (and how many for the whole college), the college's family count,
+ * and the latest posts one by one. Counted where the posts are: a year of a large college is
+ * thousands of posts, of which the dashboard shows ten.
+ */
 async function postsOfPeriod(q: ReturnType<typeof reachQueries>) {
   const { scope, published, forWholeCollege, reach } = q
+  const sent = await scope
+    .selectFrom('posts')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('all'),
+      eb.fn.count<number | string>(eb.case().when(forWholeCollege(eb)).then(1).end()).as('whole'),
+    ])
+    .where(published)
+    .executeTakeFirstOrThrow()
   const posts = await scope
     .selectFrom('posts')
     .select((eb) => ['posts.id', 'posts.title', 'posts.publish_at', forWholeCollege(eb).as('whole')])
     .where(published)
     .orderBy('posts.publish_at', 'desc')
     .orderBy('posts.id', 'desc')
+    .limit(RECENT_POSTS)
     .execute()
   const isWhole = (post: (typeof posts)[number]) => post.whole === true || Number(post.whole) === 1
-  const recentIds = posts.slice(0, RECENT_POSTS).map((p) => p.id)
+  const recentIds = posts.map((p) => p.id)
   const recentOnly: Which = (eb) => eb('posts.id', 'in', recentIds.length ? recentIds : [''])
   const [families, recentReach] = await Promise.all([
     scope
@@ -248,7 +261,7 @@ async function postsOfPeriod(q: ReturnType<typeof reachQueries>) {
         .execute(),
     ]) as Promise<{ post_id: string; n: number | string }[][]>,
   ])
-  return { posts, isWhole, families, recentReach }
+  return { sent, posts, isWhole, families, recentReach }
 }
 
 /**
@@ -263,17 +276,17 @@ export async function postReach(
   now: string,
 ): Promise<{ posts: ReachFigures; recent: RecentPost[] }> {
   const queries = (db: Kysely<Database>) => reachQueries(db, deps.dialect, collegeId, period, now)
-  const [counted, { posts, isWhole, families, recentReach }] = await Promise.all([
+  const [counted, { sent, posts, isWhole, families, recentReach }] = await Promise.all([
     analytic(deps, (db) => countedReads(queries(db), deps.dialect)),
     analytic(deps, (db) => postsOfPeriod(queries(db))),
   ])
 
   const everyFamily = Number(families.n)
-  const wholePosts = posts.filter(isWhole).length
+  const wholePosts = Number(sent.whole)
   const targeted = Number(counted.targeted ?? 0) + wholePosts * everyFamily
   const read = Number(counted.read)
   const [audiences, readers] = recentReach.map((rows) => new Map(rows.map((r) => [r.post_id, Number(r.n)])))
-  const recent = posts.slice(0, RECENT_POSTS).map((p) => ({
+  const recent = posts.map((p) => ({
     id: p.id,
     title: p.title,
     published_at: p.publish_at,
@@ -282,7 +295,7 @@ export async function postReach(
   }))
   return {
     posts: {
-      sent: posts.length,
+      sent: Number(sent.all),
       targeted,
       read,
       share: shareOf(read, targeted),
