@@ -1,5 +1,5 @@
 // Change numbers for the sync protocol: taken inside the writing transaction, per college.
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, PostgresAdapter } from 'kysely'
 import type { Database } from '../db/schema.ts'
 import { compiledOnce } from './compiled-once.ts'
 
@@ -43,41 +43,23 @@ export const PENDING_VERSION = -1
 type StampedCollection = 'posts' | 'events' | 'pymes' | 'banners'
 
 /**
- * Takes the change number as the last step of a write: the rows this transaction wrote with
- * PENDING_VERSION in the collection's table (and, with `exits`, its rows of `sync_exits`) get it.
- * Taking the number locks the college's counter until the commit, which is what keeps numbers
- * committing in order (a reader never skips one); taken last, the lock is held for this one statement
- * and the commit instead of the whole write, so a college's writers on PostgreSQL wait far less on
- * each other. Other transactions' pending rows are invisible here, and committed rows never carry
- * PENDING_VERSION.
+ * Gives the rows this transaction wrote with PENDING_VERSION in the collection's table (and its rows
+ * of `sync_exits` for that collection) their change number, taken as the write's last step. Taking a
+ * number locks the college's counter until the commit, which is what keeps numbers committing in order
+ * (a reader never skips one); taken last, the lock is not held while the write does its other work, so
+ * a college's writers wait far less on each other. On PostgreSQL the numbers are taken inside the
+ * commit itself, one per row in the order written, by a deferred trigger (migration 0016): no statement
+ * is sent here, and the lock is not held while this server, however busy, gets round to sending the
+ * commit. Other transactions' pending rows are invisible to a transaction, and committed rows never
+ * carry PENDING_VERSION.
  */
 export async function stampVersion(
   trx: Kysely<Database>,
   collegeId: number,
   collection: StampedCollection,
   { exits = false } = {},
-): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    // One round trip while the counter is locked: the number and every stamp in one statement.
-    const { rows } = await sql<{ value: string | number }>`
-      with taken as (
-        insert into sync_counters (college_id, value) values (${collegeId}, 1)
-        on conflict (college_id) do update set value = sync_counters.value + 1
-        returning value
-      ), stamped as (
-        update ${sql.table(collection)} set version = (select value from taken)
-        where college_id = ${collegeId} and version = ${PENDING_VERSION}
-      )${
-        exits
-          ? sql`, exits as (
-        update sync_exits set version = (select value from taken)
-        where college_id = ${collegeId} and collection = ${collection} and version = ${PENDING_VERSION}
-      )`
-          : sql``
-      }
-      select value from taken`.execute(trx)
-    return Number(rows[0]!.value)
-  }
+): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) return
   // SQLite: the transaction holds the database's write lock from its first statement anyway.
   const version = await takeVersion(trx, collegeId)
   await trx
@@ -94,7 +76,6 @@ export async function stampVersion(
       .where('collection', '=', collection)
       .where('version', '=', PENDING_VERSION)
       .execute()
-  return version
 }
 
 /** A deleted row of a shared collection, so every mirror drops it on its next pull. */

@@ -114,7 +114,8 @@ export async function createPost(db: Kysely<Database>, user: AuthUser, input: Po
   })
   if ('replay' in outcome) return outcome.replay
   const { checked, written } = outcome
-  // Answered from what the write holds: the stored copy is exactly this, with its change number.
+  // Answered from what the write holds: the stored copy is exactly this (its change number, taken at
+  // the commit, is not part of the answer).
   return { created: true, post: postDto(written, checked.targets, checked.images, user) }
 }
 
@@ -163,7 +164,7 @@ async function insertPost(
       subjectId: input.id,
       ip,
     })
-    row.version = await stampVersion(trx, collegeId, 'posts')
+    await stampVersion(trx, collegeId, 'posts')
     return true
   })
   return stored ? row : undefined
