@@ -8,19 +8,13 @@ import { userIdOf } from './helpers/http.ts'
 import { createPost } from './helpers/posts.ts'
 import { addNotifications, pullAll } from './helpers/sync.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
+import { within } from './helpers/within.ts'
 
 let t: TestApp
 beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(() => t.close())
-
-function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} waited over ${ms} ms`)), ms)),
-  ])
-}
 
 // The writes that take their number last, each as a staff member sends it.
 const writers = [

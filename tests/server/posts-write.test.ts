@@ -98,6 +98,26 @@ describe('a teacher publishes a post', () => {
     expect(again.status).toBe(200)
     expect((await body<Post>(again)).title).toBe('Cambio de horario')
     expect(await postRows(input.id)).toHaveLength(1)
+    // Its targets and its audit row were written once, with the post, and not again by the replays.
+    const targets = await t.db
+      .selectFrom('post_targets')
+      .select('grade_id')
+      .where('post_id', '=', input.id)
+      .execute()
+    expect(targets).toHaveLength(1)
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'subject_type', 'actor_id', 'college_id'])
+      .where('subject_id', '=', input.id)
+      .execute()
+    expect(audited).toEqual([
+      {
+        action: 'post.created',
+        subject_type: 'post',
+        actor_id: await userIdOf(t.db, 'staff@demo.test'),
+        college_id: ids.collegeId,
+      },
+    ])
   })
 
   it('answers a replay with the stored post even when what it sends would be refused today', async () => {

@@ -11,6 +11,7 @@ import { createEvent } from './helpers/events.ts'
 import { userIdOf } from './helpers/http.ts'
 import { addNotifications } from './helpers/sync.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
+import { within } from './helpers/within.ts'
 
 let t: TestApp
 let collegeId: number
@@ -26,13 +27,6 @@ beforeAll(async () => {
   collegeId = author!.college_id!
 })
 afterAll(() => t.close())
-
-function within<T>(ms: number, work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} waited over ${ms} ms`)), ms)),
-  ])
-}
 
 /** A post row as a write leaves it before its number: PENDING_VERSION. */
 async function pendingPost(trx: Kysely<Database>, title: string): Promise<string> {

@@ -15,21 +15,23 @@ export type AuditEntry = {
   ip?: string
 }
 
+/** The `audit_log` row of an entry, stamped now. */
+export function auditRow(entry: AuditEntry) {
+  return {
+    college_id: entry.collegeId,
+    actor_id: entry.actorId,
+    action: entry.action,
+    subject_type: entry.subjectType,
+    subject_id: String(entry.subjectId),
+    details: JSON.stringify(entry.details ?? {}),
+    ip: entry.ip ?? '',
+    created_at: nowIso(),
+  }
+}
+
 /** Audit rows are written inside the caller's transaction, so a change and its record land together. */
 export async function audit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      college_id: entry.collegeId,
-      actor_id: entry.actorId,
-      action: entry.action,
-      subject_type: entry.subjectType,
-      subject_id: String(entry.subjectId),
-      details: JSON.stringify(entry.details ?? {}),
-      ip: entry.ip ?? '',
-      created_at: nowIso(),
-    })
-    .execute()
+  await db.insertInto('audit_log').values(auditRow(entry)).execute()
 }
 
 /** Who is changing something, for the audit rows of an admin change. */

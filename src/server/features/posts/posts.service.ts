@@ -1,5 +1,5 @@
 // Writing posts: every write takes a change number in its transaction, so mirrors see it once.
-import type { Kysely } from 'kysely'
+import { type Kysely, PostgresAdapter } from 'kysely'
 import { messages } from '#shared/i18n/messages.ts'
 import type { Post, PostOutput } from '#shared/posts.schema.ts'
 import type { Database } from '../../db/schema.ts'
@@ -15,6 +15,7 @@ import { PENDING_VERSION, recordExits, stampVersion, takeVersions } from '../../
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
+import { createPostAtOnce } from './post-create-at-once.ts'
 import { postDto, toPostDtos } from './post-dto.ts'
 import { removeLaterIfUnused, takePostImages } from './post-image-files.ts'
 
@@ -147,6 +148,18 @@ async function insertPost(
     created_at: now,
     updated_at: now,
   }
+  const entry = {
+    collegeId,
+    actorId: user.id,
+    action: 'post.created',
+    subjectType: 'post',
+    subjectId: input.id,
+    ip,
+  }
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // One round trip instead of five: post-create-at-once.ts.
+    return (await createPostAtOnce(db, row, targets, input.image_ids, entry)) ? row : undefined
+  }
   const stored = await db.transaction().execute(async (trx) => {
     const { college_id: _, ...values } = row
     const inserted = await tenantScope(trx, collegeId)
@@ -156,14 +169,7 @@ async function insertPost(
     // The id is taken (a replay, or the same request twice at once): nothing else is written.
     if (insertedNothing(inserted)) return false
     await writeTargetsAndImages(trx, collegeId, input.id, targets, input.image_ids, true)
-    await audit(trx, {
-      collegeId,
-      actorId: user.id,
-      action: 'post.created',
-      subjectType: 'post',
-      subjectId: input.id,
-      ip,
-    })
+    await audit(trx, entry)
     await stampVersion(trx, collegeId, 'posts')
     return true
   })
