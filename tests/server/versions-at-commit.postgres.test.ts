@@ -122,26 +122,10 @@ describe('change numbers taken at the commit on PostgreSQL', () => {
       .executeTakeFirstOrThrow()
     expect(Number(exit.version)).toBe(before + 1)
 
-    const dropped = uuidv7()
+    let dropped = ''
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('posts')
-          .values({
-            id: dropped,
-            college_id: collegeId,
-            author_id: authorId,
-            category_id: null,
-            title: 'Nunca guardada',
-            content: '<p>Nunca</p>',
-            publish_at: new Date().toISOString(),
-            announced: 1,
-            version: PENDING_VERSION,
-            deleted_at: null,
-            created_at: new Date().toISOString(),
-            updated_at: new Date().toISOString(),
-          })
-          .execute()
+        dropped = await pendingPost(trx, 'Nunca guardada')
         await stampVersion(trx, collegeId, 'posts')
         throw new Error('given up')
       }),
