@@ -7,7 +7,8 @@ export function randomToken(bytes = 32): string {
 
 /**
  * One-shot: every request's token is hashed to find its session, and a Hash object made, fed and
- * finished for it cost about twice as much (0.9 against 0.37 µs here).
+ * finished for it cost 0.9 against 0.37 µs in a loop, and more under load, where each object's native
+ * part is collected too: a kept `GET /api/v1/user` spent 54-59 µs of CPU with it, 49-51 without.
  */
 export function sha256(value: string): string {
   return hash('sha256', value, 'hex')
