@@ -39,5 +39,5 @@ export type Actor = { id: number; collegeId: number; ip: string }
 
 /** The signed-in member of a college making this request. */
 export function actorOf(c: Context<AppEnv>): Actor {
-  return { id: c.var.auth.user.id, collegeId: c.var.auth.user.college_id!, ip: clientIp(c) }
+  return { id: c.get('auth').user.id, collegeId: c.get('auth').user.college_id!, ip: clientIp(c) }
 }

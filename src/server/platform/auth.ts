@@ -105,11 +105,12 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('auth')) return next()
   const token = bearerToken(c)
   if (!token) throw unauthenticated()
-  const { db } = c.var.deps
-  let auth = c.var.college ? await signedIn(db, token, c.var.college.id) : undefined
+  const { db } = c.get('deps')
+  const college = c.get('college')
+  let auth = college ? await signedIn(db, token, college.id) : undefined
   if (!auth && isPlatformHost(c)) auth = await signedIn(db, token, null)
   if (!auth) throw unauthenticated()
-  if (auth.user.college_id !== null && c.var.college?.suspended_at) throw suspended()
+  if (auth.user.college_id !== null && college?.suspended_at) throw suspended()
   c.set('auth', auth)
   await next()
 }
@@ -119,7 +120,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
  * query ever runs for "college null". Put it after requireAuth.
  */
 export const requireCollegeMember: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.auth.user.college_id === null) throw new ApiError(403, messages.collegeOnly)
+  if (c.get('auth').user.college_id === null) throw new ApiError(403, messages.collegeOnly)
   await next()
 }
 
@@ -128,13 +129,13 @@ export const suspended = () => new ApiError(403, messages.collegeSuspended, { ex
 
 /** Only the platform's own users (no college); add `requirePermission('platform.manage')` after it. */
 export const requirePlatformOwner: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.var.auth.user.college_id !== null) throw forbidden()
+  if (c.get('auth').user.college_id !== null) throw forbidden()
   await next()
 }
 
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!c.var.auth.user.permissions.includes(permission)) throw forbidden()
+    if (!c.get('auth').user.permissions.includes(permission)) throw forbidden()
     await next()
   }
 }

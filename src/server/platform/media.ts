@@ -24,11 +24,12 @@ export const mediaRoutes = new Hono<AppEnv>()
 mediaRoutes.get('/media/:kind/:owner/:file', async (c) => {
   const { kind, owner, file } = c.req.param()
   if (!/^[a-z-]+$/.test(kind) || !/^[\w-]+\.[a-z0-9]+$/i.test(file)) throw notFound()
+  const college = c.get('college')
   const allowed =
-    owner === 'platform' ? isPlatformHost(c) : c.var.college && String(c.var.college.id) === owner
+    owner === 'platform' ? isPlatformHost(c) : college !== undefined && String(college.id) === owner
   if (!allowed) throw notFound()
   const ext = file.split('.').pop()!.toLowerCase()
-  return sendStored(c, c.var.deps.storage, `${kind}/${owner}/${file}`, {
+  return sendStored(c, c.get('deps').storage, `${kind}/${owner}/${file}`, {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': 'private, max-age=31536000, immutable',
   })

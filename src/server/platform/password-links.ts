@@ -15,7 +15,7 @@ import { randomToken, sha256 } from './secrets.ts'
 /** The address the visitor used, as the public sees it (behind a trusted proxy, the proxy's). */
 export function publicOrigin(c: Context<AppEnv>): string {
   const url = new URL(c.req.url)
-  const trust = c.var.deps.config.trustProxy
+  const trust = c.get('deps').config.trustProxy
   const proto =
     (trust && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()) || url.protocol.replace(':', '')
   const host =
@@ -98,7 +98,7 @@ export function sendInBackground(
   what: string,
   userId: number,
 ): void {
-  const { config } = c.var.deps
+  const { config } = c.get('deps')
   void sendMail(college, mail, { appKey: config.appKey, dataDir: config.dataDir })
     .then(() => logger.info(`${what} mail sent`, { userId }))
     .catch((error: unknown) => logger.error(`${what} mail failed`, { userId, error: String(error) }))
@@ -110,7 +110,7 @@ async function welcomeFor(
   user: Person,
   origin = publicOrigin(c),
 ): Promise<MailMessage> {
-  const token = await createPasswordReset(c.var.deps.db, user, WELCOME_LINK_TTL_MS)
+  const token = await createPasswordReset(c.get('deps').db, user, WELCOME_LINK_TTL_MS)
   const link = passwordLink(origin, token, user.email, true)
   return welcomeMail(college, user, link, origin, mailLanguage(user, college))
 }
@@ -133,7 +133,7 @@ export async function sendWelcome(
  * mail server is not sent 2,000 messages at once.
  */
 export function sendWelcomes(c: Context<AppEnv>, college: College, people: Person[]): void {
-  const { config } = c.var.deps
+  const { config } = c.get('deps')
   void (async () => {
     for (const person of people) {
       try {
@@ -156,7 +156,7 @@ export async function sendPasswordReset(
   user: Person,
   lang: string,
 ): Promise<void> {
-  const token = await createPasswordReset(c.var.deps.db, user)
+  const token = await createPasswordReset(c.get('deps').db, user)
   const link = passwordLink(publicOrigin(c), token, user.email)
   sendInBackground(c, college, resetMail(college, user, link, lang), 'password reset', user.id)
 }

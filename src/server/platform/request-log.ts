@@ -11,14 +11,14 @@ export const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Before the answer is made: a header set after it copies the whole response.
   c.header('X-Request-Id', requestId)
   await next()
-  if (!c.var.deps.config.logRequests) return
+  if (!c.get('deps').config.logRequests) return
   logRequest(started, {
     requestId,
     method: c.req.method,
     path: c.req.path,
     status: c.res.status,
-    host: c.var.host,
-    college: c.var.college?.id ?? null,
+    host: c.get('host'),
+    college: c.get('college')?.id ?? null,
   })
 }
 

@@ -130,7 +130,7 @@ async function pageTemplate(
 }
 
 export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRenderer): Promise<Response> {
-  const { distDir, publicDir } = c.var.deps.config
+  const { distDir, publicDir } = c.get('deps').config
   const path = c.req.path === '/' ? '/index.html' : c.req.path
   const asset =
     (await fileAt(distDir, path)) ??
@@ -155,7 +155,7 @@ export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRendere
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Not found', 404)
   // A missing file with an extension is a real 404, not the app shell (a stale chunk must fail loudly).
   if (path !== '/index.html' && extname(path)) return c.text('Not found', 404)
-  if (!c.var.college && !c.var.deps.config.platformHosts.includes(c.var.host)) {
+  if (!c.get('college') && !c.get('deps').config.platformHosts.includes(c.get('host'))) {
     return c.html(UNKNOWN_HOST_PAGE, 404)
   }
   const index =

@@ -4,7 +4,7 @@ import type { CollectionName, SyncChange } from '#shared/sync.ts'
 import type { Database } from '../db/schema.ts'
 import type { AuthUser, College } from './context.ts'
 import type { ChangeTable } from './sync-probes.ts'
-import { plainPageStatement, rowsInRange } from './sync-statements.ts'
+import { pageStatement, plainPageStatement, rowsInRange } from './sync-statements.ts'
 import { tenantScope } from './tenant-scope.ts'
 
 /** What a pull knows before its page is built: who asks, in which college. */
@@ -123,18 +123,24 @@ export function putsOf(
   )
 }
 
+/**
+ * The tombstones of a collection in the page's range: compiled once (a poked tab's pull asks it of
+ * each college-wide list that changed, and building it from Kysely's tree each time cost more than
+ * running it).
+ */
+const tombstonesInRange = pageStatement<[collection: string], { row_id: string; version: number }>(
+  (db, range, collection) =>
+    rowsInRange(db, 'sync_tombstones', range)
+      .select(['row_id', 'version'])
+      .where('collection', '=', collection) as unknown as Compilable<{ row_id: string; version: number }>,
+  () => '',
+  () => ['\u0000tombstones'],
+)
+
 /** Deletions of rows shared by the whole college, recorded with `recordTombstone`. */
 export async function tombstonesSince(ctx: PullContext, collection: CollectionName): Promise<SyncChange[]> {
   if (ctx.initial) return []
-  const rows = await tenantScope(ctx.db, ctx.college.id)
-    .selectFrom('sync_tombstones')
-    .select(['row_id', 'version'])
-    .where('collection', '=', collection)
-    .where('version', '>', ctx.since)
-    .where('version', '<=', ctx.until)
-    .orderBy('version', ctx.order)
-    .limit(ctx.limit)
-    .execute()
+  const rows = await tombstonesInRange(ctx, collection)
   return rows.map(
     (r) => ({ collection, op: 'delete', id: r.row_id, version: Number(r.version) }) as SyncChange,
   )

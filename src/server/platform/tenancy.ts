@@ -24,7 +24,7 @@ export function hostOf(
 }
 
 export function requestHost(c: Context<AppEnv>): string {
-  const host = hostOf((name) => c.req.header(name), c.var.deps.config.trustProxy)
+  const host = hostOf((name) => c.req.header(name), c.get('deps').config.trustProxy)
   return normalizeHost(host ?? new URL(c.req.url).host)
 }
 
@@ -43,7 +43,7 @@ const collegesByHost = (db: Kysely<Database>) => shortCache<College | undefined>
 export const resolveCollege: MiddlewareHandler<AppEnv> = async (c, next) => {
   const host = requestHost(c)
   c.set('host', host)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   c.set('college', await collegesByHost(db).get(host, () => findCollegeByHost(db, host)))
   await next()
 }
@@ -54,17 +54,17 @@ export function keptCollege(db: Kysely<Database>, host: string): College | undef
 }
 
 export function isPlatformHost(c: Context<AppEnv>): boolean {
-  return c.var.deps.config.platformHosts.includes(c.var.host)
+  return c.get('deps').config.platformHosts.includes(c.get('host'))
 }
 
 /** A host of the allow-list where local businesses' accounts work (`ADVERTISING_HOSTS`). */
 export function isAdvertisingHost(c: Context<AppEnv>): boolean {
-  return c.var.deps.config.advertisingHosts.includes(c.var.host)
+  return c.get('deps').config.advertisingHosts.includes(c.get('host'))
 }
 
 /** The college of this host, or 404 for a host no college uses. */
 export function requireCollege(c: Context<AppEnv>): College {
-  const college = c.var.college
+  const college = c.get('college')
   if (!college) throw new ApiError(404, messages.unknownCollege)
   return college
 }

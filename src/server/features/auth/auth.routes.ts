@@ -39,7 +39,7 @@ authRoutes.get('/sanctum/csrf-cookie', (c) => {
 
 authRoutes.post('/api/login-mobile', async (c) => {
   const input = validate(c, loginSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const scope = limitScope(c)
   const emailKey = `login:email:${scope}:${input.email}`
   const clientKey = `login:client:${scope}:${clientIp(c)}`
@@ -60,7 +60,7 @@ authRoutes.post('/api/login-mobile', async (c) => {
   if (!user) throw new ApiError(400, messages.loginFailed)
   // Said only to someone who knows the password: nobody else learns that the account exists.
   if (user.deactivated_at) throw new ApiError(403, messages.accountDeactivated)
-  if (user.college_id !== null && c.var.college?.suspended_at) throw suspended()
+  if (user.college_id !== null && c.get('college')?.suspended_at) throw suspended()
   if (user.role_key === 'company' && !isAdvertisingHost(c))
     throw new ApiError(403, messages.companyHostRefused)
   // The person proved who they are: their address starts afresh, and a school's shared connection
@@ -82,9 +82,9 @@ authRoutes.post('/api/login-mobile', async (c) => {
 })
 
 authRoutes.post('/api/logout-mobile', requireAuth, async (c) => {
-  const { user, tokenId } = c.var.auth
-  await revokeToken(c.var.deps.db, tokenId)
-  await audit(c.var.deps.db, {
+  const { user, tokenId } = c.get('auth')
+  await revokeToken(c.get('deps').db, tokenId)
+  await audit(c.get('deps').db, {
     collegeId: user.college_id,
     actorId: user.id,
     action: 'auth.logout',
@@ -97,14 +97,14 @@ authRoutes.post('/api/logout-mobile', requireAuth, async (c) => {
 
 authRoutes.post('/api/forgot-password-user', async (c) => {
   const input = validate(c, forgotPasswordSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const scope = limitScope(c)
   await consumeAttempt(db, [
     { key: `forgot:email:${scope}:${input.email}`, max: FORGOT_MAX_PER_EMAIL, windowMs: LOGIN_WINDOW_MS },
     { key: `forgot:client:${scope}:${clientIp(c)}`, max: FORGOT_MAX_PER_CLIENT, windowMs: LOGIN_WINDOW_MS },
   ])
   const user = await findLoginUser(c, input.email)
-  const college = c.var.college
+  const college = c.get('college')
   if (user && college && !user.deactivated_at) {
     // The mail is not awaited: the answer takes the same time whether or not the address has an account.
     await sendPasswordReset(c, college, user, matchLocale(user.locale) ?? requestLocale(c))
@@ -114,7 +114,7 @@ authRoutes.post('/api/forgot-password-user', async (c) => {
 
 authRoutes.post('/api/reset-password', async (c) => {
   const input = validate(c, resetPasswordSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const user = await findLoginUser(c, input.email)
   const reset = user
     ? await db

@@ -15,14 +15,14 @@ export const FORGOT_MAX_PER_CLIENT = 10
  * shared host cannot lock the owner out.
  */
 export async function findLoginUsers(c: Context<AppEnv>, email: string) {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const base = db
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .selectAll('users')
     .select('roles.key as role_key')
     .where('users.email', '=', email)
-  const college = c.var.college
+  const college = c.get('college')
   const own = college ? await base.where('users.college_id', '=', college.id).executeTakeFirst() : undefined
   const platform = isPlatformHost(c)
     ? await base.where('users.college_id', 'is', null).executeTakeFirst()
@@ -39,5 +39,6 @@ export async function findLoginUser(c: Context<AppEnv>, email: string) {
  * Colegio Demo share one allowance), or the platform on a platform-only host.
  */
 export function limitScope(c: Context<AppEnv>): string {
-  return c.var.college ? `college:${c.var.college.id}` : `platform:${c.var.host}`
+  const college = c.get('college')
+  return college ? `college:${college.id}` : `platform:${c.get('host')}`
 }

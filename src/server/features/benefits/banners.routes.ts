@@ -66,7 +66,7 @@ const answer = (c: Context<AppEnv>, row: Selectable<BannersTable>, status: 200 |
 
 async function bannerImage(c: Context<AppEnv>, file: File | undefined): Promise<string> {
   if (!file) throw validationError({ image: [messages.imageRequired] })
-  return storePicture(c.var.deps.storage, `banners/${c.var.auth.user.college_id}`, file, {
+  return storePicture(c.get('deps').storage, `banners/${c.get('auth').user.college_id}`, file, {
     field: 'image',
     maxBytes: BANNER_IMAGE_MAX_BYTES,
     sizeMessage: messages.pictureSize,
@@ -89,7 +89,7 @@ async function change(
   set: Partial<BannersTable>,
   action: string,
 ) {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const collegeId = row.college_id
   const written = await writeUnlessChanged(db, async (trx) => {
     const updated = await tenantScope(trx, collegeId)
@@ -112,7 +112,7 @@ async function conflict(db: Kysely<Database>, collegeId: number, id: string): Pr
 }
 
 bannersRoutes.get('/api/v1/banners', async (c) => {
-  const rows = await tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+  const rows = await tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
     .selectFrom('banners')
     .selectAll()
     .where('deleted_at', 'is', null)
@@ -127,8 +127,8 @@ bannersRoutes.post('/api/v1/banners', async (c) => {
   const { fields, file } = await readForm(c, 'image')
   const input = validate(c, bannerInputSchema, fields)
   const key = await bannerImage(c, file)
-  const { db } = c.var.deps
-  const collegeId = c.var.auth.user.college_id!
+  const { db } = c.get('deps')
+  const collegeId = c.get('auth').user.college_id!
   const id = crypto.randomUUID()
   const now = nowIso()
   try {
@@ -148,7 +148,7 @@ bannersRoutes.post('/api/v1/banners', async (c) => {
       await stampVersion(trx, collegeId, 'banners')
     })
   } catch (error) {
-    await removeStored(c.var.deps.storage, [key])
+    await removeStored(c.get('deps').storage, [key])
     throw error
   }
   return answer(c, await stored(db, collegeId, id), 201)
@@ -157,8 +157,8 @@ bannersRoutes.post('/api/v1/banners', async (c) => {
 bannersRoutes.put('/api/v1/banners/:id', async (c) => {
   const id = idOf(c.req.param('id'))
   const input = validate(c, bannerInputSchema, await readJson(c))
-  const { db } = c.var.deps
-  const collegeId = c.var.auth.user.college_id!
+  const { db } = c.get('deps')
+  const collegeId = c.get('auth').user.college_id!
   const row = await stored(db, collegeId, id)
   const base = ifMatchOf(c.req.header('if-match'))
   if (base !== undefined && base !== row.updated_at) await conflict(db, collegeId, id)
@@ -168,8 +168,8 @@ bannersRoutes.put('/api/v1/banners/:id', async (c) => {
 
 bannersRoutes.put('/api/v1/banners/:id/image', async (c) => {
   const id = idOf(c.req.param('id'))
-  const { db, storage } = c.var.deps
-  const collegeId = c.var.auth.user.college_id!
+  const { db, storage } = c.get('deps')
+  const collegeId = c.get('auth').user.college_id!
   const row = await stored(db, collegeId, id)
   const { file } = await readForm(c, 'image')
   const key = await bannerImage(c, file)
@@ -185,8 +185,8 @@ bannersRoutes.put('/api/v1/banners/:id/image', async (c) => {
 
 bannersRoutes.delete('/api/v1/banners/:id', async (c) => {
   const id = idOf(c.req.param('id'))
-  const { db, storage } = c.var.deps
-  const collegeId = c.var.auth.user.college_id!
+  const { db, storage } = c.get('deps')
+  const collegeId = c.get('auth').user.college_id!
   const row = await stored(db, collegeId, id)
   const base = ifMatchOf(c.req.header('if-match'))
   if (base !== undefined && base !== row.updated_at) await conflict(db, collegeId, id)

@@ -42,9 +42,9 @@ async function knownItems(db: Kysely<Database>, collegeId: number, ids: string[]
 /** Counts of items this college does not list (deleted since, or made up) are dropped quietly. */
 benefitCountsRoutes.post('/api/v1/benefits/counts', async (c) => {
   const { items } = validate(c, benefitCountsSchema, await readJson(c))
-  const college = c.var.college!
+  const college = c.get('college')!
   if (college.have_advertising !== 1) return c.body(null, 204)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const summed = new Map<string, { kind: string; id: string; impressions: number; clicks: number }>()
   for (const item of items) {
     if (item.impressions + item.clicks === 0) continue
@@ -96,11 +96,11 @@ const figuresSchema = v.object({
 /** Totals of the last `days` days (today included) per pyme and promotion this person manages. */
 benefitCountsRoutes.get('/api/v1/benefits/figures', requirePermission('pymes.manage'), async (c) => {
   const { days } = validate(c, figuresSchema, c.req.query())
-  const { db } = c.var.deps
-  const { user } = c.var.auth
+  const { db } = c.get('deps')
+  const { user } = c.get('auth')
   const collegeId = user.college_id!
   const scope = await companyScopeOf(db, user)
-  const to = todayIn(c.var.college!.timezone)
+  const to = todayIn(c.get('college')!.timezone)
   const from = addDays(to, -(days - 1))
   const counted = (kind: BenefitKind) =>
     tenantScope(db, collegeId)

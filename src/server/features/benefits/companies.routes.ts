@@ -38,7 +38,7 @@ const guard = [requireAuth, requireCollegeMember, requirePermission('college.man
 companiesRoutes.use('/api/v1/companies', ...guard)
 companiesRoutes.use('/api/v1/companies/*', ...guard)
 
-const collegeOf = (c: Context<AppEnv>) => c.var.auth.user.college_id!
+const collegeOf = (c: Context<AppEnv>) => c.get('auth').user.college_id!
 
 const listSchema = v.object({ ...pageQuerySchema.entries, q: v.optional(optionalText(100), '') })
 
@@ -95,7 +95,7 @@ async function companyOr404(db: Kysely<Database>, collegeId: number, id: number)
 
 companiesRoutes.get('/api/v1/companies', async (c) => {
   const { cursor, limit, q } = validate(c, listSchema, c.req.query())
-  let query = companiesQuery(c.var.deps.db, collegeOf(c))
+  let query = companiesQuery(c.get('deps').db, collegeOf(c))
   if (q) query = query.where(containsText(['companies.name', 'companies.rut', 'companies.contact_name'], q))
   const page = await keysetPage(query, {
     sort: { column: 'companies.name', descending: false },
@@ -108,13 +108,13 @@ companiesRoutes.get('/api/v1/companies', async (c) => {
 })
 
 companiesRoutes.get('/api/v1/companies/:id', async (c) => {
-  return c.json(await companyOr404(c.var.deps.db, collegeOf(c), pathId(c.req.param('id'))))
+  return c.json(await companyOr404(c.get('deps').db, collegeOf(c), pathId(c.req.param('id'))))
 })
 
 companiesRoutes.post('/api/v1/companies', async (c) => {
   const input = validate(c, companyInputSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const now = nowIso()
   const id = await db.transaction().execute(async (trx) => {
     const row = await tenantScope(trx, actor.collegeId)
@@ -131,7 +131,7 @@ companiesRoutes.put('/api/v1/companies/:id', async (c) => {
   const id = pathId(c.req.param('id'))
   const input = validate(c, companyInputSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await companyOr404(db, actor.collegeId, id)
   await db.transaction().execute(async (trx) => {
     await tenantScope(trx, actor.collegeId)
@@ -166,7 +166,7 @@ companiesRoutes.put('/api/v1/companies/:id', async (c) => {
 companiesRoutes.delete('/api/v1/companies/:id', async (c) => {
   const id = pathId(c.req.param('id'))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const company = await companyOr404(db, actor.collegeId, id)
   if (company.pyme_count > 0) throw new ApiError(409, messages.companyHasPymes)
   const members = await membersOf(db, actor.collegeId, id)
@@ -187,7 +187,7 @@ companiesRoutes.delete('/api/v1/companies/:id', async (c) => {
     await audit(trx, { ...auditOf(actor), action: 'company.deleted', subjectId: id })
   })
   for (const member of members) await revokeAllTokens(db, member.id)
-  await removeStored(c.var.deps.storage, [logo])
+  await removeStored(c.get('deps').storage, [logo])
   return c.body(null, 204)
 })
 
@@ -204,7 +204,7 @@ async function logoKeyOf(db: Kysely<Database>, collegeId: number, id: number) {
 
 async function setLogo(c: Context<AppEnv>, id: number, key: string | null) {
   const actor = actorOf(c)
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   await companyOr404(db, actor.collegeId, id)
   const before = await logoKeyOf(db, actor.collegeId, id)
   await db.transaction().execute(async (trx) => {
@@ -225,10 +225,10 @@ async function setLogo(c: Context<AppEnv>, id: number, key: string | null) {
 
 companiesRoutes.put('/api/v1/companies/:id/logo', async (c) => {
   const id = pathId(c.req.param('id'))
-  await companyOr404(c.var.deps.db, collegeOf(c), id)
+  await companyOr404(c.get('deps').db, collegeOf(c), id)
   const { file } = await readForm(c, 'logo')
   if (!file) throw validationError({ logo: [messages.imageRequired] })
-  const key = await storePicture(c.var.deps.storage, `companies/${collegeOf(c)}`, file, {
+  const key = await storePicture(c.get('deps').storage, `companies/${collegeOf(c)}`, file, {
     field: 'logo',
     maxBytes: PYME_PHOTO_MAX_BYTES,
     sizeMessage: messages.pictureSize,
@@ -238,7 +238,7 @@ companiesRoutes.put('/api/v1/companies/:id/logo', async (c) => {
   try {
     return await setLogo(c, id, key)
   } catch (error) {
-    await removeStored(c.var.deps.storage, [key])
+    await removeStored(c.get('deps').storage, [key])
     throw error
   }
 })
@@ -275,7 +275,7 @@ async function deactivate(trx: Kysely<Database>, collegeId: number, userIds: num
 
 companiesRoutes.get('/api/v1/companies/:id/users', async (c) => {
   const id = pathId(c.req.param('id'))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await companyOr404(db, collegeOf(c), id)
   return c.json({ data: await membersOf(db, collegeOf(c), id) })
 })
@@ -285,7 +285,7 @@ companiesRoutes.post('/api/v1/companies/:id/users', async (c) => {
   const companyId = pathId(c.req.param('id'))
   const input = validate(c, companyUserInputSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await companyOr404(db, actor.collegeId, companyId)
   const taken = await tenantScope(db, actor.collegeId)
     .selectFrom('users')
@@ -351,7 +351,7 @@ companiesRoutes.delete('/api/v1/companies/:id/users/:userId', async (c) => {
   const companyId = pathId(c.req.param('id'))
   const userId = pathId(c.req.param('userId'))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const member = (await membersOf(db, actor.collegeId, companyId)).find((m) => m.id === userId)
   if (!member) throw notFound()
   await db.transaction().execute(async (trx) => {

@@ -20,7 +20,7 @@ const HOME_PATHS = new Set(['/app', '/app/', '/app/home'])
 export const homeBannerOfPage: FirstScreenSource = async (c, college, path, lang) => {
   if (!HOME_PATHS.has(path) || college.have_advertising !== 1) return undefined
   const today = todayIn(college.timezone)
-  const rows = await tenantScope(c.var.deps.db, college.id)
+  const rows = await tenantScope(c.get('deps').db, college.id)
     .selectFrom('banners')
     .selectAll()
     .where('placement', '=', 'home')

@@ -33,7 +33,7 @@ platformBannersRoutes.use('/api/v1/platform/banners', ...guard)
 
 /** Every college with the banners it has not finished showing, by name. */
 platformBannersRoutes.get('/api/v1/platform/banners', async (c) => {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const colleges = await db
     .selectFrom('colleges')
     .select(['id', 'name', 'have_advertising', 'timezone'])
@@ -69,7 +69,7 @@ platformBannersRoutes.post('/api/v1/platform/banners', async (c) => {
   const input = validate(c, bannerInputSchema, fields)
   const ids = v.safeParse(collegeIdsSchema, fields.college_ids)
   if (!ids.success) throw validationError({ college_ids: [messages.bannerCollegesRequired] })
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   const colleges = await db
     .selectFrom('colleges')
     .select(['id', 'have_advertising'])
@@ -108,7 +108,7 @@ platformBannersRoutes.post('/api/v1/platform/banners', async (c) => {
           .execute()
         await audit(trx, {
           collegeId: college.id,
-          actorId: c.var.auth.user.id,
+          actorId: c.get('auth').user.id,
           action: 'banner.created',
           subjectType: 'banner',
           subjectId: id,

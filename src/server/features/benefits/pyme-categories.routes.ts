@@ -24,7 +24,7 @@ pymeCategoriesRoutes.use('/api/v1/pyme-categories', requireAuth, requireCollegeM
 pymeCategoriesRoutes.use('/api/v1/pyme-categories/*', requireAuth, requireCollegeMember)
 const manages = requirePermission('college.manage')
 
-const collegeOf = (c: Context<AppEnv>) => c.var.auth.user.college_id!
+const collegeOf = (c: Context<AppEnv>) => c.get('auth').user.college_id!
 
 export async function categoriesOf(db: Kysely<Database>, collegeId: number): Promise<PymeCategory[]> {
   const rows = await tenantScope(db, collegeId)
@@ -43,13 +43,13 @@ async function categoryOr404(db: Kysely<Database>, collegeId: number, id: number
 }
 
 pymeCategoriesRoutes.get('/api/v1/pyme-categories', async (c) => {
-  return c.json({ data: await categoriesOf(c.var.deps.db, collegeOf(c)) })
+  return c.json({ data: await categoriesOf(c.get('deps').db, collegeOf(c)) })
 })
 
 pymeCategoriesRoutes.post('/api/v1/pyme-categories', manages, async (c) => {
   const input = validate(c, pymeCategoryInputSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const id = await db.transaction().execute(async (trx) => {
     const scope = tenantScope(trx, actor.collegeId)
     const existing = await scope
@@ -76,7 +76,7 @@ pymeCategoriesRoutes.post('/api/v1/pyme-categories', manages, async (c) => {
 pymeCategoriesRoutes.put('/api/v1/pyme-categories/order', manages, async (c) => {
   const { ids } = validate(c, pymeCategoryOrderSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const current = await categoriesOf(db, actor.collegeId)
   const known = new Set(current.map((k) => k.id))
   if (ids.length !== known.size || !ids.every((id) => known.has(id)) || new Set(ids).size !== ids.length)
@@ -99,7 +99,7 @@ pymeCategoriesRoutes.put('/api/v1/pyme-categories/:id', manages, async (c) => {
   const id = pathId(c.req.param('id'))
   const input = validate(c, pymeCategoryInputSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await categoryOr404(db, actor.collegeId, id)
   await db.transaction().execute(async (trx) => {
     await tenantScope(trx, actor.collegeId)
@@ -116,7 +116,7 @@ pymeCategoriesRoutes.put('/api/v1/pyme-categories/:id', manages, async (c) => {
 pymeCategoriesRoutes.delete('/api/v1/pyme-categories/:id', manages, async (c) => {
   const id = pathId(c.req.param('id'))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await categoryOr404(db, actor.collegeId, id)
   await db.transaction().execute(async (trx) => {
     const scope = tenantScope(trx, actor.collegeId)

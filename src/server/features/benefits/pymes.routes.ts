@@ -51,8 +51,8 @@ function idOf(raw: string | undefined): string {
 }
 
 async function ctxOf(c: Context<AppEnv>): Promise<PymeCtx> {
-  const { db } = c.var.deps
-  const { user } = c.var.auth
+  const { db } = c.get('deps')
+  const { user } = c.get('auth')
   return { db, user, ip: clientIp(c), scope: await companyScopeOf(db, user) }
 }
 
@@ -103,7 +103,7 @@ pymesRoutes.put('/api/v1/pymes/:id', async (c) => {
 
 pymesRoutes.delete('/api/v1/pymes/:id', async (c) => {
   const files = await deletePyme(await ctxOf(c), idOf(c.req.param('id')), ifMatchOf(c.req.header('if-match')))
-  await removeStored(c.var.deps.storage, files)
+  await removeStored(c.get('deps').storage, files)
   return c.body(null, 204)
 })
 
@@ -118,7 +118,12 @@ const photoOptions = (field: string) => ({
 async function uploadedPicture(c: Context<AppEnv>, field: string): Promise<string> {
   const { file } = await readForm(c, field)
   if (!file) throw validationError({ [field]: [messages.imageRequired] })
-  return storePicture(c.var.deps.storage, `pymes/${c.var.auth.user.college_id}`, file, photoOptions(field))
+  return storePicture(
+    c.get('deps').storage,
+    `pymes/${c.get('auth').user.college_id}`,
+    file,
+    photoOptions(field),
+  )
 }
 
 pymesRoutes.put('/api/v1/pymes/:id/photo', async (c) => {
@@ -127,9 +132,9 @@ pymesRoutes.put('/api/v1/pymes/:id/photo', async (c) => {
   await loadPyme(ctx, id)
   const key = await uploadedPicture(c, 'photo')
   try {
-    await removeStored(c.var.deps.storage, [await setPymePhoto(ctx, id, key)])
+    await removeStored(c.get('deps').storage, [await setPymePhoto(ctx, id, key)])
   } catch (error) {
-    await removeStored(c.var.deps.storage, [key])
+    await removeStored(c.get('deps').storage, [key])
     throw error
   }
   return withTag(c, await loadPyme(ctx, id))
@@ -138,7 +143,7 @@ pymesRoutes.put('/api/v1/pymes/:id/photo', async (c) => {
 pymesRoutes.delete('/api/v1/pymes/:id/photo', async (c) => {
   const ctx = await ctxOf(c)
   const id = idOf(c.req.param('id'))
-  await removeStored(c.var.deps.storage, [await setPymePhoto(ctx, id, null)])
+  await removeStored(c.get('deps').storage, [await setPymePhoto(ctx, id, null)])
   return withTag(c, await loadPyme(ctx, id))
 })
 
@@ -158,7 +163,7 @@ pymesRoutes.put('/api/v1/pymes/:id/promotions/:pid', promotes, async (c) => {
 pymesRoutes.delete('/api/v1/pymes/:id/promotions/:pid', promotes, async (c) => {
   const ctx = await ctxOf(c)
   const { pyme, image } = await deletePromotion(ctx, idOf(c.req.param('id')), idOf(c.req.param('pid')))
-  await removeStored(c.var.deps.storage, [image])
+  await removeStored(c.get('deps').storage, [image])
   return withTag(c, pyme)
 })
 
@@ -170,10 +175,10 @@ pymesRoutes.put('/api/v1/pymes/:id/promotions/:pid/image', promotes, async (c) =
   const key = await uploadedPicture(c, 'image')
   try {
     const { pyme, replaced } = await setPromotionImage(ctx, pymeId, promotionId, key)
-    await removeStored(c.var.deps.storage, [replaced])
+    await removeStored(c.get('deps').storage, [replaced])
     return withTag(c, pyme)
   } catch (error) {
-    await removeStored(c.var.deps.storage, [key])
+    await removeStored(c.get('deps').storage, [key])
     throw error
   }
 })
@@ -186,6 +191,6 @@ pymesRoutes.delete('/api/v1/pymes/:id/promotions/:pid/image', promotes, async (c
     idOf(c.req.param('pid')),
     null,
   )
-  await removeStored(c.var.deps.storage, [replaced])
+  await removeStored(c.get('deps').storage, [replaced])
   return withTag(c, pyme)
 })

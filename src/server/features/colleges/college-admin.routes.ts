@@ -1,7 +1,7 @@
 // The /college and /colleges/details screens' API: the college's record, its pictures and history.
 // Members read the record; college.manage changes it.
 
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { Sharp } from 'sharp'
 import {
   COLLEGE_IMAGE_KINDS,
@@ -55,16 +55,16 @@ const SHAPES: Record<CollegeImageKind, { format: 'png' | 'webp'; shape: (image: 
   },
 }
 
-const currentCollege = (c: { var: AppEnv['Variables'] }) =>
-  loadCollegeRow(c.var.deps.db, c.var.auth.user.college_id!)
+const currentCollege = (c: Context<AppEnv>) =>
+  loadCollegeRow(c.get('deps').db, c.get('auth').user.college_id!)
 
 collegeAdminRoutes.get('/api/v1/college', async (c) => {
-  return c.json(await collegeRecord(c.var.deps.db, await currentCollege(c)))
+  return c.json(await collegeRecord(c.get('deps').db, await currentCollege(c)))
 })
 
 collegeAdminRoutes.put('/api/v1/college', canManage, async (c) => {
   const input = validate(c, collegeSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const actor = actorOf(c)
   const errors: Record<string, MessageDescriptor[]> = {}
   if (await slugTaken(db, input.slug, actor.collegeId)) errors.slug = [messages.slugTaken]
@@ -96,7 +96,7 @@ function imageKind(value: string): CollegeImageKind {
 
 collegeAdminRoutes.post('/api/v1/college/images/:kind', canManage, async (c) => {
   const kind = imageKind(c.req.param('kind'))
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   const actor = actorOf(c)
   const body = await c.req.parseBody().catch(() => {
     throw new ApiError(400, messages.invalidData)
@@ -122,15 +122,16 @@ collegeAdminRoutes.post('/api/v1/college/images/:kind', canManage, async (c) => 
 
 collegeAdminRoutes.delete('/api/v1/college/images/:kind', canManage, async (c) => {
   const kind = imageKind(c.req.param('kind'))
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   const replaced = await setCollegePicture(db, actorOf(c), kind, '')
   if (replaced) await storage.remove(replaced)
   return c.json(await collegeRecord(db, await currentCollege(c)))
 })
 
 collegeAdminRoutes.get('/api/v1/communes', async (c) => {
-  const rows = await c.var.deps.db
-    .selectFrom('communes')
+  const rows = await c
+    .get('deps')
+    .db.selectFrom('communes')
     .select(['id', 'name', 'region'])
     .orderBy('name')
     .execute()
@@ -145,20 +146,23 @@ collegeAdminRoutes.put('/api/v1/college/history', canManage, async (c) => {
   const input = validate(c, historySchema, await readJson(c))
   const actor = actorOf(c)
   const history = sanitizeRichText(input.history)
-  await c.var.deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('colleges')
-      .set({ history, updated_at: nowIso() })
-      .where('id', '=', actor.collegeId)
-      .execute()
-    await audit(trx, {
-      collegeId: actor.collegeId,
-      actorId: actor.id,
-      action: 'college.history_updated',
-      subjectType: 'college',
-      subjectId: actor.collegeId,
-      ip: actor.ip,
+  await c
+    .get('deps')
+    .db.transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable('colleges')
+        .set({ history, updated_at: nowIso() })
+        .where('id', '=', actor.collegeId)
+        .execute()
+      await audit(trx, {
+        collegeId: actor.collegeId,
+        actorId: actor.id,
+        action: 'college.history_updated',
+        subjectType: 'college',
+        subjectId: actor.collegeId,
+        ip: actor.ip,
+      })
     })
-  })
   return c.json({ history })
 })

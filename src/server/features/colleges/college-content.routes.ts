@@ -53,7 +53,7 @@ for (const path of [
   collegeContentRoutes.use(path, requireAuth, requireCollegeMember)
 
 const canManage = requirePermission('college.manage')
-const collegeOf = (c: Context<AppEnv>) => c.var.auth.user.college_id!
+const collegeOf = (c: Context<AppEnv>) => c.get('auth').user.college_id!
 
 const pictureOptions = {
   maxBytes: COLLEGE_IMAGE_MAX_BYTES,
@@ -69,11 +69,11 @@ const managerListSchema = v.object({
 
 collegeContentRoutes.get('/api/v1/college/managers', async (c) => {
   const query = validate(c, managerListSchema, c.req.query())
-  return c.json(await listManagers(c.var.deps.db, collegeOf(c), query))
+  return c.json(await listManagers(c.get('deps').db, collegeOf(c), query))
 })
 
 async function writeManager(c: Context<AppEnv>, id?: number) {
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   const actor = actorOf(c)
   const before = id ? await managerById(db, actor.collegeId, id) : undefined
   if (id && !before) throw notFound()
@@ -111,9 +111,9 @@ collegeContentRoutes.post('/api/v1/college/managers/:id', canManage, (c) =>
 )
 
 collegeContentRoutes.delete('/api/v1/college/managers/:id', canManage, async (c) => {
-  const photo = await deleteManager(c.var.deps.db, actorOf(c), pathId(c.req.param('id')))
+  const photo = await deleteManager(c.get('deps').db, actorOf(c), pathId(c.req.param('id')))
   if (photo === undefined) throw notFound()
-  if (photo) await c.var.deps.storage.remove(photo)
+  if (photo) await c.get('deps').storage.remove(photo)
   return c.body(null, 204)
 })
 
@@ -123,11 +123,11 @@ const bool = (value: unknown) =>
   value === undefined ? undefined : value === '1' || value === 'true' || value === true
 
 collegeContentRoutes.get('/api/v1/college/slides', async (c) => {
-  return c.json({ data: await slidesOf(c.var.deps.db, collegeOf(c), false), next_cursor: null })
+  return c.json({ data: await slidesOf(c.get('deps').db, collegeOf(c), false), next_cursor: null })
 })
 
 collegeContentRoutes.post('/api/v1/college/slides', canManage, async (c) => {
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   const actor = actorOf(c)
   const { fields, file } = await readForm(c, 'image')
   const input = validate(c, slideSchema, { ...fields, active: bool(fields.active) })
@@ -151,11 +151,11 @@ collegeContentRoutes.post('/api/v1/college/slides', canManage, async (c) => {
 
 collegeContentRoutes.put('/api/v1/college/slides/order', canManage, async (c) => {
   const input = validate(c, slideOrderSchema, await readJson(c))
-  return c.json({ data: await orderSlides(c.var.deps.db, actorOf(c), input.ids), next_cursor: null })
+  return c.json({ data: await orderSlides(c.get('deps').db, actorOf(c), input.ids), next_cursor: null })
 })
 
 collegeContentRoutes.put('/api/v1/college/slides/:id', canManage, async (c) => {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const actor = actorOf(c)
   const id = pathId(c.req.param('id'))
   if (!(await slideById(db, actor.collegeId, id))) throw notFound()
@@ -164,30 +164,30 @@ collegeContentRoutes.put('/api/v1/college/slides/:id', canManage, async (c) => {
 })
 
 collegeContentRoutes.delete('/api/v1/college/slides/:id', canManage, async (c) => {
-  const image = await deleteSlide(c.var.deps.db, actorOf(c), pathId(c.req.param('id')))
+  const image = await deleteSlide(c.get('deps').db, actorOf(c), pathId(c.req.param('id')))
   if (image === undefined) throw notFound()
-  await c.var.deps.storage.remove(image)
+  await c.get('deps').storage.remove(image)
   return c.body(null, 204)
 })
 
 // Social links and public contacts ---------------------------------------------------------------
 
 collegeContentRoutes.get('/api/v1/college/social', async (c) => {
-  return c.json({ links: await socialLinksOf(c.var.deps.db, collegeOf(c)) })
+  return c.json({ links: await socialLinksOf(c.get('deps').db, collegeOf(c)) })
 })
 
 collegeContentRoutes.put('/api/v1/college/social', canManage, async (c) => {
   const input = validate(c, socialLinksSchema, await readJson(c))
-  await replaceSocialLinks(c.var.deps.db, actorOf(c), input.links)
-  return c.json({ links: await socialLinksOf(c.var.deps.db, collegeOf(c)) })
+  await replaceSocialLinks(c.get('deps').db, actorOf(c), input.links)
+  return c.json({ links: await socialLinksOf(c.get('deps').db, collegeOf(c)) })
 })
 
 collegeContentRoutes.get('/api/v1/college/contacts', async (c) => {
-  return c.json(await contactsOf(c.var.deps.db, collegeOf(c)))
+  return c.json(await contactsOf(c.get('deps').db, collegeOf(c)))
 })
 
 collegeContentRoutes.put('/api/v1/college/contacts', canManage, async (c) => {
   const input = validate(c, contactsSchema, await readJson(c))
-  await replaceContacts(c.var.deps.db, actorOf(c), input)
-  return c.json(await contactsOf(c.var.deps.db, collegeOf(c)))
+  await replaceContacts(c.get('deps').db, actorOf(c), input)
+  return c.json(await contactsOf(c.get('deps').db, collegeOf(c)))
 })

@@ -153,9 +153,9 @@ function render(template: string, version: string, page: Page): string {
 export const collegeIndexHtml =
   (sources: FirstScreenSource[] = []): IndexRenderer =>
   async (c, template, version) => {
-    const college = c.var.college
+    const college = c.get('college')
     if (!college) return template
-    const { storage, config } = c.var.deps
+    const { storage, config } = c.get('deps')
     const hash = await currentLogoHash(college, storage, config.publicDir)
     const lang = matchLocale(college.language) ?? 'es'
     const manifest = await buildManifest(config.distDir, version)

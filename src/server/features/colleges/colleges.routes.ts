@@ -24,19 +24,20 @@ collegesRoutes.post('/api/colleges/domain', async (c) => {
   // The spec sends {params: {domain, company}}; plain {domain} and the query string work as well.
   const params = body && typeof body === 'object' && 'params' in body ? body.params : body
   const input = validate(c, domainSchema, { domain: c.req.query('domain'), ...(params as object) })
-  const host = input.domain ? normalizeHost(input.domain) : c.var.host
-  const college = host === c.var.host ? c.var.college : await findCollegeByHost(c.var.deps.db, host)
+  const host = input.domain ? normalizeHost(input.domain) : c.get('host')
+  const college = host === c.get('host') ? c.get('college') : await findCollegeByHost(c.get('deps').db, host)
   if (!college) throw new ApiError(404, messages.unknownCollege)
-  const { storage, config } = c.var.deps
+  const { storage, config } = c.get('deps')
   return c.json(toDomainDto(college, await currentLogoHash(college, storage, config.publicDir)))
 })
 
 collegesRoutes.get('/api/v1/session/college', requireAuth, async (c) => {
-  const { user } = c.var.auth
-  const collegeId = user.college_id ?? c.var.college?.id
+  const { user } = c.get('auth')
+  const collegeId = user.college_id ?? c.get('college')?.id
   if (collegeId == null) throw notFound()
-  const college = await c.var.deps.db
-    .selectFrom('colleges')
+  const college = await c
+    .get('deps')
+    .db.selectFrom('colleges')
     .select(['id', 'name'])
     .where('id', '=', collegeId)
     .executeTakeFirstOrThrow()
@@ -45,7 +46,7 @@ collegesRoutes.get('/api/v1/session/college', requireAuth, async (c) => {
 
 collegesRoutes.get('/manifest.webmanifest', async (c) => {
   const college = requireCollege(c)
-  const { storage, config } = c.var.deps
+  const { storage, config } = c.get('deps')
   const hash = await currentLogoHash(college, storage, config.publicDir)
   const lang = matchLocale(college.language) ?? college.language
   const icon = (variant: IconVariant) => ({
@@ -78,7 +79,7 @@ collegesRoutes.get('/icons/:college/:name', async (c) => {
   const college = requireCollege(c)
   const match = c.req.param('name').match(/^([a-f0-9]{16})-(64|180|192|512|512-maskable)\.png$/)
   if (String(college.id) !== c.req.param('college') || !match) throw notFound()
-  const { storage, config } = c.var.deps
+  const { storage, config } = c.get('deps')
   const logo = await logoBytes(college, storage, config.publicDir)
   // An old hash (the logo changed since) gets the current icon, never a 404 for an installed app.
   const png = await ensureIcon(storage, college.id, logo, match[2] as IconVariant, college.theme_color)
@@ -96,7 +97,7 @@ collegesRoutes.get('/icons/:college/:name', async (c) => {
 collegesRoutes.get('/api/v1/college/public', async (c) => {
   const college = requireCollege(c)
   if (college.suspended_at) throw suspended()
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const [commune, contacts, managers, slides, social] = await Promise.all([
     college.commune_id
       ? db.selectFrom('communes').select('name').where('id', '=', college.commune_id).executeTakeFirst()

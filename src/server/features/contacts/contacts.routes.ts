@@ -44,7 +44,7 @@ contactsRoutes.post('/api/v1/college/contact-messages', async (c) => {
     logger.info('contact form honeypot filled: ignored', { collegeId: college.id })
     return c.json(sent, 201)
   }
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await consumeAttempt(db, [
     { key: `contact:email:${college.id}:${input.email}`, max: CONTACT_MAX_PER_HOUR, windowMs: HOUR_MS },
     { key: `contact:client:${college.id}:${clientIp(c)}`, max: CONTACT_MAX_PER_HOUR * 2, windowMs: HOUR_MS },
@@ -67,17 +67,17 @@ contactsRoutes.use(
   requirePermission('contacts.manage'),
 )
 
-const collegeOf = (c: Context<AppEnv>) => c.var.auth.user.college_id!
+const collegeOf = (c: Context<AppEnv>) => c.get('auth').user.college_id!
 
 async function detailOr404(c: Context<AppEnv>, id: number) {
-  const detail = await contactDetail(c.var.deps.db, collegeOf(c), id)
+  const detail = await contactDetail(c.get('deps').db, collegeOf(c), id)
   if (!detail) throw notFound()
   return detail
 }
 
 contactsRoutes.get('/api/v1/contact-messages', async (c) => {
   const query = validate(c, contactListQuerySchema, c.req.query())
-  return c.json(await listContacts(c.var.deps.db, collegeOf(c), query))
+  return c.json(await listContacts(c.get('deps').db, collegeOf(c), query))
 })
 
 contactsRoutes.get('/api/v1/contact-messages/:id', async (c) => {
@@ -88,7 +88,7 @@ contactsRoutes.get('/api/v1/contact-messages/:id', async (c) => {
 contactsRoutes.post('/api/v1/contact-messages', async (c) => {
   const input = validate(c, contactMessageSchema, await readJson(c))
   const { website: _unused, ...message } = input
-  const id = await createContact(c.var.deps.db, collegeOf(c), message, actorOf(c))
+  const id = await createContact(c.get('deps').db, collegeOf(c), message, actorOf(c))
   return c.json(await detailOr404(c, id), 201)
 })
 
@@ -96,7 +96,7 @@ contactsRoutes.post('/api/v1/contact-messages/:id/status', async (c) => {
   const id = pathId(c.req.param('id'))
   await detailOr404(c, id)
   const input = validate(c, contactStatusSchema, await readJson(c))
-  await setContactStatus(c.var.deps.db, actorOf(c), id, input.status)
+  await setContactStatus(c.get('deps').db, actorOf(c), id, input.status)
   return c.json(await detailOr404(c, id))
 })
 
@@ -109,7 +109,7 @@ contactsRoutes.post('/api/v1/contact-messages/:id/replies', async (c) => {
   const contact = await detailOr404(c, id)
   const input = validate(c, contactReplySchema, await readJson(c))
   const college = requireCollege(c)
-  const { db, config } = c.var.deps
+  const { db, config } = c.get('deps')
   const lang = requestLocale(c)
   let error: string | null = null
   try {

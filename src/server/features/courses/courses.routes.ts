@@ -17,7 +17,7 @@ for (const path of ['/api/v1/grades', '/api/v1/courses/*', '/api/v1/students/*',
   coursesRoutes.use(path, requireAuth, requireCollegeMember)
 
 coursesRoutes.get('/api/v1/grades', async (c) => {
-  const scope = tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+  const scope = tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
   const grades = await scope
     .selectFrom('grades')
     .select(['id', 'name', 'position'])
@@ -32,7 +32,7 @@ coursesRoutes.get('/api/v1/grades', async (c) => {
 })
 
 coursesRoutes.post('/api/v1/courses', requirePermission('college.manage'), async (c) => {
-  const collegeId = c.var.auth.user.college_id!
+  const collegeId = c.get('auth').user.college_id!
   const schema = v.object({
     // A missing key gets the field's own message too, not valibot's generic one.
     grade_id: v.pipe(
@@ -44,20 +44,24 @@ coursesRoutes.post('/api/v1/courses', requirePermission('college.manage'), async
     name: requiredText(80),
   })
   const input = validate(c, schema, await readJson(c))
-  const grade = await tenantScope(c.var.deps.db, collegeId)
+  const grade = await tenantScope(c.get('deps').db, collegeId)
     .selectFrom('grades')
     .select('id')
     .where('id', '=', input.grade_id)
     .executeTakeFirst()
   if (!grade) throw validationError({ grade_id: [messages.gradeUnknown] })
   return c.json(
-    (await createCourse(c.var.deps.db, collegeId, input.grade_id, input.name)) satisfies Course,
+    (await createCourse(c.get('deps').db, collegeId, input.grade_id, input.name)) satisfies Course,
     201,
   )
 })
 
 coursesRoutes.delete('/api/v1/courses/:id', requirePermission('college.manage'), async (c) => {
-  const found = await deleteCourse(c.var.deps.db, c.var.auth.user.college_id!, pathId(c.req.param('id')))
+  const found = await deleteCourse(
+    c.get('deps').db,
+    c.get('auth').user.college_id!,
+    pathId(c.req.param('id')),
+  )
   if (!found) throw notFound()
   return c.body(null, 204)
 })
@@ -81,10 +85,10 @@ async function checkCourses(scope: ReturnType<typeof tenantScope>, courseIds: nu
 }
 
 coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manage'), async (c) => {
-  const collegeId = c.var.auth.user.college_id!
+  const collegeId = c.get('auth').user.college_id!
   const studentId = pathId(c.req.param('id'))
   const input = validate(c, courseIdsSchema, await readJson(c))
-  const scope = tenantScope(c.var.deps.db, collegeId)
+  const scope = tenantScope(c.get('deps').db, collegeId)
   const student = await scope
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -94,16 +98,16 @@ coursesRoutes.put('/api/v1/students/:id/courses', requirePermission('users.manag
     .executeTakeFirst()
   if (!student) throw notFound()
   const ids = await checkCourses(scope, input.course_ids)
-  await setStudentCourses(c.var.deps.db, collegeId, studentId, ids)
+  await setStudentCourses(c.get('deps').db, collegeId, studentId, ids)
   return c.json({ student_id: studentId, course_ids: ids })
 })
 
 /** The courses a member of staff teaches: the families of those courses may write to them. */
 coursesRoutes.put('/api/v1/staff/:id/courses', requirePermission('users.manage'), async (c) => {
-  const collegeId = c.var.auth.user.college_id!
+  const collegeId = c.get('auth').user.college_id!
   const staffId = pathId(c.req.param('id'))
   const input = validate(c, courseIdsSchema, await readJson(c))
-  const scope = tenantScope(c.var.deps.db, collegeId)
+  const scope = tenantScope(c.get('deps').db, collegeId)
   const person = await scope
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
@@ -113,6 +117,6 @@ coursesRoutes.put('/api/v1/staff/:id/courses', requirePermission('users.manage')
   if (!person) throw notFound()
   if (!isSchoolStaffRole(person.key)) throw validationError({ course_ids: [messages.staffCoursesRoleOnly] })
   const ids = await checkCourses(scope, input.course_ids)
-  await setStaffCourses(c.var.deps.db, collegeId, staffId, ids)
+  await setStaffCourses(c.get('deps').db, collegeId, staffId, ids)
   return c.json({ user_id: staffId, course_ids: ids })
 })

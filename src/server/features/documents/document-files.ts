@@ -129,8 +129,8 @@ export const documentFileRoutes = new Hono<AppEnv>()
 documentFileRoutes.use('/api/v1/document-files', requireAuth, requireCollegeMember)
 
 documentFileRoutes.post('/api/v1/document-files', requirePermission('documents.manage'), async (c) => {
-  const { user } = c.var.auth
-  const { db, storage } = c.var.deps
+  const { user } = c.get('auth')
+  const { db, storage } = c.get('deps')
   const collegeId = user.college_id!
   const { id, file, body } = await readUpload(c)
   const existing = await db.selectFrom('document_files').selectAll().where('id', '=', id).executeTakeFirst()

@@ -44,13 +44,13 @@ function documentId(id: string | undefined): string {
 }
 
 function writer(c: Context<AppEnv>): Writer {
-  return { user: c.var.auth.user, college: c.var.college!, ip: clientIp(c) }
+  return { user: c.get('auth').user, college: c.get('college')!, ip: clientIp(c) }
 }
 
 /** The document with its file, if this person may see it; 404 otherwise (nobody learns it exists). */
 async function visibleDocument(c: Context<AppEnv>) {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const audience = await documentAudienceOf(db, user)
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('documents')
@@ -76,7 +76,7 @@ const peopleQuery = v.object({
 /** Students and guardians to address a document to by name (a report card), found by name or email. */
 documentsRoutes.get('/api/v1/documents/people', requirePermission('documents.manage'), async (c) => {
   const { q } = validate(c, peopleQuery, c.req.query())
-  let query = tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+  let query = tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .select(['users.id', 'users.name', 'users.first_lastname', 'roles.key as role_key'])
@@ -91,13 +91,18 @@ documentsRoutes.get('/api/v1/documents/people', requirePermission('documents.man
 
 documentsRoutes.get('/api/v1/documents/:id', async (c) => {
   const { row, audience } = await visibleDocument(c)
-  const [document] = await toDocumentDtos(c.var.deps.db, c.var.auth.user.college_id!, [row], audience.all)
+  const [document] = await toDocumentDtos(
+    c.get('deps').db,
+    c.get('auth').user.college_id!,
+    [row],
+    audience.all,
+  )
   return c.json(document as CollegeDocument, 200, { ETag: `"${row.updated_at}"` })
 })
 
 documentsRoutes.post('/api/v1/documents', requirePermission('documents.manage'), async (c) => {
   const input = validate(c, documentInputSchema, await readJson(c))
-  const { created, document } = await createDocument(c.var.deps.db, writer(c), {
+  const { created, document } = await createDocument(c.get('deps').db, writer(c), {
     ...input,
     id: input.id.toLowerCase(),
     file_id: input.file_id.toLowerCase(),
@@ -111,8 +116,8 @@ documentsRoutes.put('/api/v1/documents/:id', requirePermission('documents.manage
   const input = validate(c, documentInputSchema, { ...(body && typeof body === 'object' ? body : {}), id })
   const base = ifMatchOf(c.req.header('if-match'))
   const document = await updateDocument(
-    c.var.deps.db,
-    c.var.deps.storage,
+    c.get('deps').db,
+    c.get('deps').storage,
     writer(c),
     id,
     { ...input, file_id: input.file_id.toLowerCase() },
@@ -123,7 +128,13 @@ documentsRoutes.put('/api/v1/documents/:id', requirePermission('documents.manage
 
 documentsRoutes.delete('/api/v1/documents/:id', requirePermission('documents.manage'), async (c) => {
   const base = ifMatchOf(c.req.header('if-match'))
-  await deleteDocument(c.var.deps.db, c.var.deps.storage, writer(c), documentId(c.req.param('id')), base)
+  await deleteDocument(
+    c.get('deps').db,
+    c.get('deps').storage,
+    writer(c),
+    documentId(c.req.param('id')),
+    base,
+  )
   return c.body(null, 204)
 })
 
@@ -138,7 +149,7 @@ documentsRoutes.post('/api/v1/documents/:id/link', async (c) => {
   const { row } = await visibleDocument(c)
   const { disposition } = validate(c, linkSchema, (await readJson(c).catch(() => ({}))) ?? {})
   const { query, expires } = signLink(
-    c.var.deps.config.appKey,
+    c.get('deps').config.appKey,
     subjectOf(row),
     disposition,
     DOCUMENT_LINK_TTL_SECONDS,
@@ -150,17 +161,17 @@ documentsRoutes.post('/api/v1/documents/:id/link', async (c) => {
 documentsRoutes.post('/api/v1/documents/:id/opened', async (c) => {
   const { row } = await visibleDocument(c)
   const { opened_at } = validate(c, documentOpenSchema, await readJson(c))
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   // A device clock ahead of the server cannot make an open later than now.
   const when = new Date(Math.min(Date.parse(opened_at), Date.now())).toISOString()
-  const first = await recordOpen(c.var.deps.db, user.college_id!, user.id, row.id, when)
+  const first = await recordOpen(c.get('deps').db, user.college_id!, user.id, row.id, when)
   return c.json({ id: row.id, document_id: row.id, opened_at: first })
 })
 
 /** "Opened by N of M": the families the document reaches, and who has not opened it yet. */
 documentsRoutes.get('/api/v1/documents/:id/opens', requirePermission('documents.manage'), async (c) => {
   const { row } = await visibleDocument(c)
-  const scope = tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+  const scope = tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
   const targets = await scope
     .selectFrom('document_targets')
     .select(['grade_id', 'course_id', 'user_id'])
@@ -181,14 +192,14 @@ documentsRoutes.get('/api/v1/documents/:id/opens', requirePermission('documents.
 documentsRoutes.get('/api/v1/documents/:id/thumb', async (c) => {
   const { row } = await visibleDocument(c)
   if (!row.thumb_key) throw notFound()
-  return sendStored(c, c.var.deps.storage, row.thumb_key, { 'Content-Type': 'image/webp' })
+  return sendStored(c, c.get('deps').storage, row.thumb_key, { 'Content-Type': 'image/webp' })
 })
 
 /** The file itself, at a signed address: refused when altered, expired, or made for an older file. */
 documentsRoutes.get('/files/documents/:id', async (c) => {
-  const college = c.var.college
+  const college = c.get('college')
   if (!college) throw notFound()
-  const { db, storage, config } = c.var.deps
+  const { db, storage, config } = c.get('deps')
   const row = await tenantScope(db, college.id)
     .selectFrom('documents')
     .innerJoin('document_files', 'document_files.id', 'documents.file_id')

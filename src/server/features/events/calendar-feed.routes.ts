@@ -32,20 +32,20 @@ function feedUrls(origin: string, token: string): CalendarFeed {
 }
 
 calendarFeedRoutes.get('/api/v1/calendar-feed', async (c) => {
-  const { user } = c.var.auth
-  const row = await tenantScope(c.var.deps.db, user.college_id!)
+  const { user } = c.get('auth')
+  const row = await tenantScope(c.get('deps').db, user.college_id!)
     .selectFrom('calendar_feeds')
     .select('token_sealed')
     .where('user_id', '=', user.id)
     .executeTakeFirst()
-  const token = row && decryptSecret(row.token_sealed, c.var.deps.config.appKey)
+  const token = row && decryptSecret(row.token_sealed, c.get('deps').config.appKey)
   return c.json({ feed: token ? feedUrls(publicOrigin(c), token) : null })
 })
 
 /** A new address; the old one (if any) stops working at once. */
 calendarFeedRoutes.post('/api/v1/calendar-feed', async (c) => {
-  const { user } = c.var.auth
-  const { db, config } = c.var.deps
+  const { user } = c.get('auth')
+  const { db, config } = c.get('deps')
   const token = randomToken(24)
   const values = {
     token_hash: sha256(token),
@@ -61,9 +61,9 @@ calendarFeedRoutes.post('/api/v1/calendar-feed', async (c) => {
 })
 
 calendarFeedRoutes.get('/calendar/:file{[A-Za-z0-9_-]{20,64}\\.ics}', async (c) => {
-  const college = c.var.college
+  const college = c.get('college')
   if (!college || college.suspended_at) throw notFound()
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const token = c.req.param('file').slice(0, -'.ics'.length)
   // One indexed query answers an unchanged calendar: the person, and the college's latest change
   // to any event. What they may see changes with their role or courses (which bump sync_epoch).

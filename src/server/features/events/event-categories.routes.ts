@@ -31,7 +31,7 @@ const named = (db: Kysely<Database>, collegeId: number, name: string) =>
     .executeTakeFirst()
 
 eventCategoriesRoutes.get('/api/v1/event-categories', async (c) => {
-  const rows = await tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+  const rows = await tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
     .selectFrom('event_categories')
     .select(columns)
     .orderBy('name')
@@ -41,9 +41,9 @@ eventCategoriesRoutes.get('/api/v1/event-categories', async (c) => {
 
 /** A category with the same name answers the existing one (two people adding it at once get one row). */
 eventCategoriesRoutes.post('/api/v1/event-categories', requirePermission('events.manage'), async (c) => {
-  const collegeId = c.var.auth.user.college_id!
+  const collegeId = c.get('auth').user.college_id!
   const { name, color } = validate(c, eventCategoryInputSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const found = await named(db, collegeId, name)
   if (found) return c.json(found satisfies EventCategory)
   try {
@@ -64,10 +64,10 @@ eventCategoriesRoutes.post('/api/v1/event-categories', requirePermission('events
 
 /** A new name or colour; every mirror gets it on its next pull. */
 eventCategoriesRoutes.put('/api/v1/event-categories/:id', requirePermission('events.manage'), async (c) => {
-  const collegeId = c.var.auth.user.college_id!
+  const collegeId = c.get('auth').user.college_id!
   const id = categoryId(c.req.param('id'))
   const { name, color } = validate(c, eventCategoryInputSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const taken = () => validationError({ name: [messages.categoryNameTaken] })
   const other = await named(db, collegeId, name)
   if (other && other.id !== id) throw taken()
@@ -99,36 +99,39 @@ eventCategoriesRoutes.delete(
   '/api/v1/event-categories/:id',
   requirePermission('events.manage'),
   async (c) => {
-    const collegeId = c.var.auth.user.college_id!
+    const collegeId = c.get('auth').user.college_id!
     const id = categoryId(c.req.param('id'))
-    const gone = await c.var.deps.db.transaction().execute(async (trx) => {
-      const scope = tenantScope(trx, collegeId)
-      const found = await scope
-        .selectFrom('event_categories')
-        .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (!found) return false
-      const events = await scope
-        .selectFrom('events')
-        .select('id')
-        .where('category_id', '=', id)
-        .where('deleted_at', 'is', null)
-        .execute()
-      if (events.length) {
-        const first = await takeVersions(trx, collegeId, events.length)
-        for (const [i, event] of events.entries()) {
-          await scope
-            .updateTable('events')
-            .set({ category_id: null, version: first + i })
-            .where('id', '=', event.id)
-            .execute()
+    const gone = await c
+      .get('deps')
+      .db.transaction()
+      .execute(async (trx) => {
+        const scope = tenantScope(trx, collegeId)
+        const found = await scope
+          .selectFrom('event_categories')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst()
+        if (!found) return false
+        const events = await scope
+          .selectFrom('events')
+          .select('id')
+          .where('category_id', '=', id)
+          .where('deleted_at', 'is', null)
+          .execute()
+        if (events.length) {
+          const first = await takeVersions(trx, collegeId, events.length)
+          for (const [i, event] of events.entries()) {
+            await scope
+              .updateTable('events')
+              .set({ category_id: null, version: first + i })
+              .where('id', '=', event.id)
+              .execute()
+          }
         }
-      }
-      await scope.deleteFrom('event_categories').where('id', '=', id).execute()
-      await recordTombstone(trx, collegeId, 'event_categories', id)
-      return true
-    })
+        await scope.deleteFrom('event_categories').where('id', '=', id).execute()
+        await recordTombstone(trx, collegeId, 'event_categories', id)
+        return true
+      })
     if (!gone) throw notFound()
     return c.body(null, 204)
   },

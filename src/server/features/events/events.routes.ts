@@ -39,8 +39,8 @@ function eventId(id: string): string {
 }
 
 eventsRoutes.get('/api/v1/events', async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const { cursor, limit, from, to } = validate(c, listQuerySchema, c.req.query())
   const audience = await eventAudienceOf(db, user)
   // Text order is time order: an all-day "2026-03-02" sorts before "2026-03-02T…" of the same day.
@@ -52,7 +52,7 @@ eventsRoutes.get('/api/v1/events', async (c) => {
     .orderBy('id')
     .limit(limit + 1)
   // The days are the college's: a timed event counts from local midnight, an all-day one by its date.
-  const zone = c.var.college!.timezone
+  const zone = c.get('college')!.timezone
   if (from) {
     const since = zonedToUtc(`${from}T00:00`, zone)
     query = query.where((eb) =>
@@ -84,8 +84,8 @@ eventsRoutes.get('/api/v1/events', async (c) => {
 })
 
 async function visibleRow(c: Context<AppEnv>) {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const audience = await eventAudienceOf(db, user)
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('events')
@@ -99,15 +99,15 @@ async function visibleRow(c: Context<AppEnv>) {
 
 eventsRoutes.get('/api/v1/events/:id', async (c) => {
   const row = await visibleRow(c)
-  const [event] = await toEventDtos(c.var.deps.db, c.var.auth.user.college_id!, [row])
+  const [event] = await toEventDtos(c.get('deps').db, c.get('auth').user.college_id!, [row])
   return c.json(event as CalendarEvent, 200, { ETag: `"${row.updated_at}"` })
 })
 
 /** "Add to my calendar": the one event as an .ics file, in the college's time zone. */
 eventsRoutes.get('/api/v1/events/:id/ics', async (c) => {
   const row = await visibleRow(c)
-  const [event] = await toEventDtos(c.var.deps.db, c.var.auth.user.college_id!, [row])
-  const college = c.var.college!
+  const [event] = await toEventDtos(c.get('deps').db, c.get('auth').user.college_id!, [row])
+  const college = c.get('college')!
   const body = eventIcs(college, [eventEntry(event!, publicOrigin(c), { sequence: row.sequence })])
   return c.body(body, 200, {
     'Content-Type': 'text/calendar; charset=utf-8',
@@ -119,8 +119,8 @@ eventsRoutes.get('/api/v1/events/:id/ics', async (c) => {
 eventsRoutes.post('/api/v1/events', requirePermission('events.manage'), async (c) => {
   const input = validate(c, eventInputSchema, await readJson(c))
   const { created, event } = await createEvent(
-    c.var.deps.db,
-    c.var.auth.user,
+    c.get('deps').db,
+    c.get('auth').user,
     { ...input, id: input.id.toLowerCase() },
     clientIp(c),
   )
@@ -133,12 +133,12 @@ eventsRoutes.put('/api/v1/events/:id', requirePermission('events.manage'), async
   const input = validate(c, eventInputSchema, { ...(body && typeof body === 'object' ? body : {}), id })
   const base = ifMatchOf(c.req.header('if-match'))
   return c.json(
-    (await updateEvent(c.var.deps.db, c.var.auth.user, id, input, clientIp(c), base)) as CalendarEvent,
+    (await updateEvent(c.get('deps').db, c.get('auth').user, id, input, clientIp(c), base)) as CalendarEvent,
   )
 })
 
 eventsRoutes.delete('/api/v1/events/:id', requirePermission('events.manage'), async (c) => {
   const base = ifMatchOf(c.req.header('if-match'))
-  await deleteEvent(c.var.deps.db, c.var.auth.user, eventId(c.req.param('id')), clientIp(c), base)
+  await deleteEvent(c.get('deps').db, c.get('auth').user, eventId(c.req.param('id')), clientIp(c), base)
   return c.body(null, 204)
 })

@@ -28,10 +28,11 @@ integrationsRoutes.use(
 )
 
 async function currentCollege(c: Context<AppEnv>): Promise<College> {
-  return c.var.deps.db
-    .selectFrom('colleges')
+  return c
+    .get('deps')
+    .db.selectFrom('colleges')
     .selectAll()
-    .where('id', '=', c.var.auth.user.college_id!)
+    .where('id', '=', c.get('auth').user.college_id!)
     .executeTakeFirstOrThrow()
 }
 
@@ -53,7 +54,7 @@ integrationsRoutes.get('/api/v1/integrations/mail', async (c) => {
 
 integrationsRoutes.put('/api/v1/integrations/mail', async (c) => {
   const input = validate(c, mailSettingsSchema, await readJson(c))
-  const { db, config } = c.var.deps
+  const { db, config } = c.get('deps')
   const actor = actorOf(c)
   const password = input.clear_password
     ? { smtp_password_enc: null }
@@ -101,7 +102,7 @@ integrationsRoutes.put('/api/v1/integrations/mail', async (c) => {
 integrationsRoutes.post('/api/v1/integrations/mail/test', async (c) => {
   const input = validate(c, mailTestSchema, await readJson(c))
   const college = await currentCollege(c)
-  const { config } = c.var.deps
+  const { config } = c.get('deps')
   const lang = requestLocale(c)
   if (!input.host) {
     return c.json({

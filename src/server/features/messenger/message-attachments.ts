@@ -103,9 +103,9 @@ export async function bindAttachments(
     throw validationError({ attachment_ids: [messages.messageFileMissing] })
 }
 
-async function storeFile(c: { var: AppEnv['Variables'] }, file: File) {
-  const { storage } = c.var.deps
-  const collegeId = c.var.auth.user.college_id!
+async function storeFile(c: Context<AppEnv>, file: File) {
+  const { storage } = c.get('deps')
+  const collegeId = c.get('auth').user.college_id!
   const data = Buffer.from(await file.arrayBuffer())
   const name = randomToken(18)
   if (isPdf(data)) {
@@ -157,8 +157,8 @@ async function storeFile(c: { var: AppEnv['Variables'] }, file: File) {
 }
 
 messageAttachmentRoutes.post('/api/v1/message-attachments', requirePermission('messages.send'), async (c) => {
-  const { user } = c.var.auth
-  const { db, storage } = c.var.deps
+  const { user } = c.get('auth')
+  const { db, storage } = c.get('deps')
   const collegeId = user.college_id!
   const { id, file } = await readUpload(c)
   const existing = await db
@@ -214,10 +214,10 @@ messageAttachmentRoutes.post('/api/v1/message-attachments', requirePermission('m
 
 /** The file (or a picture's thumbnail) for someone who may see its message; 404 to everyone else. */
 async function serve(c: Context<AppEnv>, thumb: boolean) {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   const id = c.req.param('id') ?? ''
   if (!UUID_PATTERN.test(id)) throw notFound()
-  const { db, storage } = c.var.deps
+  const { db, storage } = c.get('deps')
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('message_attachments')
     .leftJoin('messages', 'messages.id', 'message_attachments.message_id')

@@ -48,13 +48,13 @@ const contactsQuery = v.object({
 /** People this user may start a conversation with, found by name or email. */
 messengerRoutes.get('/api/v1/messenger/contacts', requirePermission('messages.send'), async (c) => {
   const { q } = validate(c, contactsQuery, c.req.query())
-  return c.json({ data: await findContacts(c.var.deps.db, c.var.auth.user, q) })
+  return c.json({ data: await findContacts(c.get('deps').db, c.get('auth').user, q) })
 })
 
 /** A conversation with its first message; a replay of the same ids answers 200 with what is stored. */
 messengerRoutes.post('/api/v1/conversations', requirePermission('messages.send'), async (c) => {
   const input = validate(c, conversationInputSchema, await readJson(c))
-  const written = await createConversation(c.var.deps.db, c.var.auth.user, {
+  const written = await createConversation(c.get('deps').db, c.get('auth').user, {
     ...input,
     id: input.id.toLowerCase(),
     message_id: input.message_id.toLowerCase(),
@@ -66,7 +66,7 @@ messengerRoutes.post('/api/v1/conversations', requirePermission('messages.send')
 messengerRoutes.post('/api/v1/conversations/:id/messages', requirePermission('messages.send'), async (c) => {
   const id = uuidParam(c.req.param('id'))
   const input = validate(c, messageInputSchema, await readJson(c))
-  const { created, ...answer } = await addMessage(c.var.deps.db, c.var.auth.user, id, {
+  const { created, ...answer } = await addMessage(c.get('deps').db, c.get('auth').user, id, {
     ...input,
     id: input.id.toLowerCase(),
   })
@@ -76,23 +76,23 @@ messengerRoutes.post('/api/v1/conversations/:id/messages', requirePermission('me
 messengerRoutes.post('/api/v1/conversations/:id/read', async (c) => {
   const id = uuidParam(c.req.param('id'))
   const { read_at } = validate(c, readReceiptSchema, await readJson(c))
-  return c.json(await markConversationRead(c.var.deps.db, c.var.auth.user, id, read_at))
+  return c.json(await markConversationRead(c.get('deps').db, c.get('auth').user, id, read_at))
 })
 
 messengerRoutes.put('/api/v1/conversations/:id/closed', async (c) => {
   const id = uuidParam(c.req.param('id'))
   const { closed } = validate(c, conversationFlagSchema('closed'), await readJson(c))
-  return c.json(await setConversationClosed(c.var.deps.db, c.var.auth.user, id, closed))
+  return c.json(await setConversationClosed(c.get('deps').db, c.get('auth').user, id, closed))
 })
 
 messengerRoutes.put('/api/v1/conversations/:id/muted', async (c) => {
   const id = uuidParam(c.req.param('id'))
   const { muted } = validate(c, conversationFlagSchema('muted'), await readJson(c))
-  return c.json(await setConversationMuted(c.var.deps.db, c.var.auth.user, id, muted))
+  return c.json(await setConversationMuted(c.get('deps').db, c.get('auth').user, id, muted))
 })
 
 messengerRoutes.post('/api/v1/messages/:id/report', async (c) => {
   const id = uuidParam(c.req.param('id'))
   const { reason } = validate(c, messageReportSchema, await readJson(c))
-  return c.json(await reportMessage(c.var.deps.db, c.var.college!, c.var.auth.user, id, reason))
+  return c.json(await reportMessage(c.get('deps').db, c.get('college')!, c.get('auth').user, id, reason))
 })

@@ -45,8 +45,8 @@ const sendListQuery = listQuerySchema(['created'])
 
 /** Newest first; `q` finds words of the title or the content. */
 notificationSendsRoutes.get(base, async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const { q, cursor, limit } = validate(c, sendListQuery, c.req.query())
   let query = sendsQuery(db, user.college_id!)
     .orderBy('notification_sends.created_at', 'desc')
@@ -67,8 +67,8 @@ notificationSendsRoutes.get(base, async (c) => {
 
 /** How many people a scope reaches (and how many get a push), before sending. */
 notificationSendsRoutes.post(`${base}/preview`, async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const audience = storedAudience(validate(c, notificationAudienceSchema, await readJson(c)))
   await checkAudience(db, user.college_id!, audience)
   return c.json(await previewAudience(db, user.college_id!, audience))
@@ -80,9 +80,9 @@ const peopleQuery = v.object({
 
 /** People to choose one by one: by name, email or RUT, with their role. */
 notificationSendsRoutes.get(`${base}/people`, async (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   const { q } = validate(c, peopleQuery, c.req.query())
-  let query = tenantScope(c.var.deps.db, user.college_id!)
+  let query = tenantScope(c.get('deps').db, user.college_id!)
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .select([
@@ -113,7 +113,7 @@ notificationSendsRoutes.get(`${base}/people`, async (c) => {
 
 notificationSendsRoutes.post(base, async (c) => {
   const input = validate(c, notificationSendSchema, await readJson(c))
-  const send = await createSend(c.var.deps.db, actorOf(c), {
+  const send = await createSend(c.get('deps').db, actorOf(c), {
     id: input.id.toLowerCase(),
     title: input.title,
     content: input.content,
@@ -126,11 +126,11 @@ notificationSendsRoutes.post(base, async (c) => {
 })
 
 notificationSendsRoutes.get(`${base}/:id`, async (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   c.header('Cache-Control', 'no-store')
-  return c.json(await sendBoard(c.var.deps.db, user.college_id!, sendId(c.req.param('id'))))
+  return c.json(await sendBoard(c.get('deps').db, user.college_id!, sendId(c.req.param('id'))))
 })
 
 notificationSendsRoutes.post(`${base}/:id/cancel`, async (c) => {
-  return c.json(await cancelSend(c.var.deps.db, actorOf(c), sendId(c.req.param('id'))))
+  return c.json(await cancelSend(c.get('deps').db, actorOf(c), sendId(c.req.param('id'))))
 })

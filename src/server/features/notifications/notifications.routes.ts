@@ -17,11 +17,11 @@ import { toNotificationDto } from './notification-dto.ts'
 export const notificationsRoutes = new Hono<AppEnv>()
 
 notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMember, async (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   const { cursor, limit } = validate(c, pageQuerySchema, c.req.query())
   if (user.college_id === null) return c.json({ data: [], next_cursor: null })
   const after = decodeCursor(cursor)
-  let query = tenantScope(c.var.deps.db, user.college_id)
+  let query = tenantScope(c.get('deps').db, user.college_id)
     .selectFrom('notifications')
     .selectAll()
     .where('user_id', '=', user.id)
@@ -41,9 +41,9 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMemb
 
 /** Marks a notification read at the time the user opened it (which may be before this request, offline). */
 notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireCollegeMember, async (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   const { read_at } = validate(c, readReceiptSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const scope = tenantScope(db, user.college_id!)
   const row = await scope
     .selectFrom('notifications')
@@ -73,9 +73,9 @@ notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireC
  * offline long before; of two answers the later one by that time stands.
  */
 notificationsRoutes.post('/api/v1/notifications/:id/answer', requireAuth, requireCollegeMember, async (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   const { answer, answered_at } = validate(c, notificationAnswerSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('notifications')
     .selectAll()

@@ -30,7 +30,7 @@ const endpointSchema = v.object({
 })
 
 pushSubscriptionsRoutes.get('/api/v1/push/key', requireAuth, requireCollegeMember, (c) => {
-  const push = c.var.deps.push ?? pushSenderFor(c.var.deps.config)
+  const push = c.get('deps').push ?? pushSenderFor(c.get('deps').config)
   return c.json({ public_key: push.publicKey })
 })
 
@@ -39,13 +39,13 @@ pushSubscriptionsRoutes.get('/api/v1/push/key', requireAuth, requireCollegeMembe
  * them: one browser, one subscription, and a shared device stops receiving the last person's.
  */
 pushSubscriptionsRoutes.post('/api/v1/push/subscriptions', requireAuth, requireCollegeMember, async (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   const { endpoint, keys } = validate(c, subscriptionSchema, await readJson(c))
-  if (!isAllowedEndpoint(endpoint, c.var.deps.config.pushAllowHttp))
+  if (!isAllowedEndpoint(endpoint, c.get('deps').config.pushAllowHttp))
     throw validationError({ endpoint: [messages.pushEndpointInvalid] })
   if (!isValidPushKeys(keys.p256dh, keys.auth))
     throw validationError({ keys: [messages.pushEndpointInvalid] })
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute()
     await tenantScope(trx, user.college_id!)
@@ -66,9 +66,9 @@ pushSubscriptionsRoutes.post(
   requireAuth,
   requireCollegeMember,
   async (c) => {
-    const { user } = c.var.auth
+    const { user } = c.get('auth')
     const { endpoint } = validate(c, endpointSchema, await readJson(c))
-    await tenantScope(c.var.deps.db, user.college_id!)
+    await tenantScope(c.get('deps').db, user.college_id!)
       .deleteFrom('push_subscriptions')
       .where('endpoint', '=', endpoint)
       .where('user_id', '=', user.id)

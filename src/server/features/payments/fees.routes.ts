@@ -29,54 +29,54 @@ const listQuery = v.object({
   grade: v.optional(v.pipe(plainString(), v.regex(/^(\d{1,9}|all)?$/, message(messages.numberInvalid))), ''),
 })
 
-const collegeOf = (c: Context<AppEnv>) => c.var.auth.user.college_id!
+const collegeOf = (c: Context<AppEnv>) => c.get('auth').user.college_id!
 
 async function summaryOf(c: Context<AppEnv>, id: number) {
-  const row = await feesQuery(c.var.deps.db, collegeOf(c)).where('fees.id', '=', id).executeTakeFirst()
+  const row = await feesQuery(c.get('deps').db, collegeOf(c)).where('fees.id', '=', id).executeTakeFirst()
   if (!row) throw notFound()
-  const [summary] = await feeSummaries(c.var.deps.db, collegeOf(c), [row])
+  const [summary] = await feeSummaries(c.get('deps').db, collegeOf(c), [row])
   return summary!
 }
 
 feesRoutes.get('/api/v1/fees', async (c) => {
   const { q, grade } = validate(c, listQuery, c.req.query())
-  let query = feesQuery(c.var.deps.db, collegeOf(c))
+  let query = feesQuery(c.get('deps').db, collegeOf(c))
   if (q) query = query.where(containsText(['fees.concept'], q))
   if (grade === 'all') query = query.where('fees.grade_id', 'is', null)
   else if (grade) query = query.where('fees.grade_id', '=', Number(grade))
   const rows = await query.orderBy('fees.end_date').orderBy('fees.id').limit(1000).execute()
   return c.json({
-    data: await feeSummaries(c.var.deps.db, collegeOf(c), rows),
+    data: await feeSummaries(c.get('deps').db, collegeOf(c), rows),
     currency: requireCollege(c).currency,
   })
 })
 
 feesRoutes.post('/api/v1/fees', async (c) => {
   const input = validate(c, feeInputSchema, await readJson(c))
-  const ids = await createFees(c.var.deps.db, actorOf(c), input, requestLocale(c))
+  const ids = await createFees(c.get('deps').db, actorOf(c), input, requestLocale(c))
   return c.json({ ids }, 201)
 })
 
 feesRoutes.get('/api/v1/fees/:id{[0-9]+}', async (c) => c.json(await summaryOf(c, pathId(c.req.param('id')))))
 
 feesRoutes.put('/api/v1/fees/:id{[0-9]+}', async (c) => {
-  const fee = await liveFee(c.var.deps.db, collegeOf(c), pathId(c.req.param('id')))
+  const fee = await liveFee(c.get('deps').db, collegeOf(c), pathId(c.req.param('id')))
   const input = validate(c, feeInputSchema, await readJson(c))
   const base = ifMatchOf(c.req.header('if-match'))
   if (base !== undefined && base !== String(fee.version)) throw new ApiError(409, messages.editConflict)
-  await updateFee(c.var.deps.db, actorOf(c), fee, input)
+  await updateFee(c.get('deps').db, actorOf(c), fee, input)
   return c.json(await summaryOf(c, fee.id))
 })
 
 feesRoutes.delete('/api/v1/fees/:id{[0-9]+}', async (c) => {
-  const fee = await liveFee(c.var.deps.db, collegeOf(c), pathId(c.req.param('id')))
-  await deleteFee(c.var.deps.db, actorOf(c), fee)
+  const fee = await liveFee(c.get('deps').db, collegeOf(c), pathId(c.req.param('id')))
+  await deleteFee(c.get('deps').db, actorOf(c), fee)
   return c.body(null, 204)
 })
 
 /** Every student the fee applies to, with their adjustment and their payment. */
 feesRoutes.get('/api/v1/fees/:id{[0-9]+}/students', async (c) => {
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const fee = await liveFee(db, collegeOf(c), pathId(c.req.param('id')))
   const scope = tenantScope(db, collegeOf(c))
   let students = scope
@@ -135,9 +135,9 @@ feesRoutes.get('/api/v1/fees/:id{[0-9]+}/students', async (c) => {
 const adjustmentBody = v.omit(adjustmentInputSchema, ['student_id'])
 
 feesRoutes.put('/api/v1/fees/:id{[0-9]+}/adjustments/:student{[0-9]+}', async (c) => {
-  const fee = await liveFee(c.var.deps.db, collegeOf(c), pathId(c.req.param('id')))
+  const fee = await liveFee(c.get('deps').db, collegeOf(c), pathId(c.req.param('id')))
   const input = validate(c, adjustmentBody, await readJson(c))
-  await setAdjustment(c.var.deps.db, actorOf(c), fee, {
+  await setAdjustment(c.get('deps').db, actorOf(c), fee, {
     ...input,
     student_id: pathId(c.req.param('student')),
   })
@@ -145,7 +145,7 @@ feesRoutes.put('/api/v1/fees/:id{[0-9]+}/adjustments/:student{[0-9]+}', async (c
 })
 
 feesRoutes.delete('/api/v1/fees/:id{[0-9]+}/adjustments/:student{[0-9]+}', async (c) => {
-  const fee = await liveFee(c.var.deps.db, collegeOf(c), pathId(c.req.param('id')))
-  await removeAdjustment(c.var.deps.db, actorOf(c), fee, pathId(c.req.param('student')))
+  const fee = await liveFee(c.get('deps').db, collegeOf(c), pathId(c.req.param('id')))
+  await removeAdjustment(c.get('deps').db, actorOf(c), fee, pathId(c.req.param('student')))
   return c.body(null, 204)
 })

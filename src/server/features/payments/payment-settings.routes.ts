@@ -17,17 +17,18 @@ const PATH = '/api/v1/integrations/payments'
 paymentSettingsRoutes.use(PATH, requireAuth, requireCollegeMember, requirePermission('integrations.manage'))
 
 async function currentCollege(c: Context<AppEnv>): Promise<College> {
-  return c.var.deps.db
-    .selectFrom('colleges')
+  return c
+    .get('deps')
+    .db.selectFrom('colleges')
     .selectAll()
-    .where('id', '=', c.var.auth.user.college_id!)
+    .where('id', '=', c.get('auth').user.college_id!)
     .executeTakeFirstOrThrow()
 }
 
 function settingsDto(c: Context<AppEnv>, college: College): PaymentSettings {
   return {
     provider: college.payment_provider as PaymentSettings['provider'],
-    test_allowed: c.var.deps.config.testPayments,
+    test_allowed: c.get('deps').config.testPayments,
     webpay_commerce_code: college.webpay_commerce_code ?? '',
     has_webpay_api_key: Boolean(college.webpay_api_key_enc),
     webpay_environment: college.webpay_environment === 'production' ? 'production' : 'integration',
@@ -42,7 +43,7 @@ paymentSettingsRoutes.put(PATH, async (c) => {
   const input = validate(c, paymentSettingsSchema, await readJson(c))
   const college = await currentCollege(c)
   const errors: Record<string, (typeof messages.fieldRequired)[]> = {}
-  if (input.provider === 'test' && !c.var.deps.config.testPayments)
+  if (input.provider === 'test' && !c.get('deps').config.testPayments)
     errors.provider = [messages.testProviderNotAllowed]
   if (input.rut && !isValidRut(input.rut)) errors.rut = [messages.rutInvalid]
   const production = input.webpay_environment === 'production'
@@ -54,34 +55,37 @@ paymentSettingsRoutes.put(PATH, async (c) => {
     errors.webpay_commerce_code = [messages.webpayCommerceCode]
   if (Object.keys(errors).length) throw validationError(errors)
   const actor = actorOf(c)
-  await c.var.deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('colleges')
-      .set({
-        payment_provider: input.provider,
-        webpay_commerce_code: input.webpay_commerce_code || null,
-        webpay_environment: input.webpay_environment,
-        ...(input.webpay_api_key
-          ? { webpay_api_key_enc: encryptSecret(input.webpay_api_key, c.var.deps.config.appKey) }
-          : {}),
-        rut: input.rut ? formatRut(input.rut) : '',
-        updated_at: nowIso(),
+  await c
+    .get('deps')
+    .db.transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable('colleges')
+        .set({
+          payment_provider: input.provider,
+          webpay_commerce_code: input.webpay_commerce_code || null,
+          webpay_environment: input.webpay_environment,
+          ...(input.webpay_api_key
+            ? { webpay_api_key_enc: encryptSecret(input.webpay_api_key, c.get('deps').config.appKey) }
+            : {}),
+          rut: input.rut ? formatRut(input.rut) : '',
+          updated_at: nowIso(),
+        })
+        .where('id', '=', actor.collegeId)
+        .execute()
+      await audit(trx, {
+        collegeId: actor.collegeId,
+        actorId: actor.id,
+        action: 'integrations.payments_updated',
+        subjectType: 'college',
+        subjectId: actor.collegeId,
+        details: {
+          provider: input.provider,
+          environment: input.webpay_environment,
+          api_key_changed: Boolean(input.webpay_api_key),
+        },
+        ip: actor.ip,
       })
-      .where('id', '=', actor.collegeId)
-      .execute()
-    await audit(trx, {
-      collegeId: actor.collegeId,
-      actorId: actor.id,
-      action: 'integrations.payments_updated',
-      subjectType: 'college',
-      subjectId: actor.collegeId,
-      details: {
-        provider: input.provider,
-        environment: input.webpay_environment,
-        api_key_changed: Boolean(input.webpay_api_key),
-      },
-      ip: actor.ip,
     })
-  })
   return c.json(settingsDto(c, await currentCollege(c)))
 })

@@ -48,7 +48,7 @@ const college = (c: Context<AppEnv>): College => requireCollege(c)
 
 paymentsRoutes.post('/api/v1/payments/checkout', ...signedIn, requirePermission('fees.view'), async (c) => {
   const input = validate(c, checkoutInputSchema, await readJson(c))
-  const started = await startCheckout(c.var.deps, c.var.auth.user, college(c), input, publicOrigin(c))
+  const started = await startCheckout(c.get('deps'), c.get('auth').user, college(c), input, publicOrigin(c))
   const body: CheckoutStart = { payment_id: started.payment.id, url: started.url, token: started.token }
   return c.json(body, 201)
 })
@@ -65,14 +65,19 @@ paymentsRoutes.on(['GET', 'POST'], '/api/v1/payments/return', async (c) => {
     const value = (form as Record<string, unknown>)[name] ?? c.req.query(name)
     return typeof value === 'string' && value.length <= 100 ? value : undefined
   }
-  const payment = await finishReturn(c.var.deps, college(c), {
+  const payment = await finishReturn(c.get('deps'), college(c), {
     token: param('token_ws'),
     abortedToken: param('TBK_TOKEN'),
     buyOrder: param('TBK_ORDEN_COMPRA'),
     sessionId: param('TBK_ID_SESION'),
   })
   if (!payment) return c.redirect('/payments/PaymentFailed', 303)
-  const { query } = signLink(c.var.deps.config.appKey, `payment:${payment.id}`, 'inline', OUTCOME_TTL_SECONDS)
+  const { query } = signLink(
+    c.get('deps').config.appKey,
+    `payment:${payment.id}`,
+    'inline',
+    OUTCOME_TTL_SECONDS,
+  )
   const page = payment.status === 'approved' ? 'PaymentSuccess' : 'PaymentFailed'
   return c.redirect(`/payments/${page}?p=${payment.id}&${query}`, 303)
 })
@@ -87,10 +92,10 @@ const outcomeQuery = v.object({
 /** The public outcome page's data: the payment's own summary, nothing about the family. */
 paymentsRoutes.get('/api/v1/payments/outcome', async (c) => {
   const query = validate(c, outcomeQuery, c.req.query())
-  const link = checkLink(c.var.deps.config.appKey, `payment:${query.p}`, query)
+  const link = checkLink(c.get('deps').config.appKey, `payment:${query.p}`, query)
   if (!link.ok) throw notFound()
   const here = college(c)
-  const payment = await tenantScope(c.var.deps.db, here.id)
+  const payment = await tenantScope(c.get('deps').db, here.id)
     .selectFrom('payments')
     .innerJoin('fees', 'fees.id', 'payments.fee_id')
     .select([
@@ -173,7 +178,7 @@ paymentsRoutes.get('/api/v1/payments', ...manages, async (c) => {
   const f = validate(c, listQuery, c.req.query())
   const here = college(c)
   const limit = Math.min(Math.max(Number(f.limit), 1), 200)
-  let query = filtered(c.var.deps.db, here.id, f)
+  let query = filtered(c.get('deps').db, here.id, f)
   const after = decodeCursor(f.cursor || undefined, { anyText: true })
   if (after)
     query = query.where((eb) =>
@@ -189,7 +194,7 @@ paymentsRoutes.get('/api/v1/payments', ...manages, async (c) => {
     .execute()
   const page = rows.slice(0, limit)
   const last = page.at(-1)
-  const data: AdminPayment[] = await toPaymentDtos(c.var.deps.db, here.id, here.currency, page)
+  const data: AdminPayment[] = await toPaymentDtos(c.get('deps').db, here.id, here.currency, page)
   return c.json({
     data,
     next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
@@ -200,12 +205,12 @@ paymentsRoutes.get('/api/v1/payments/export.csv', ...manages, async (c) => {
   const f = validate(c, listQuery, c.req.query())
   const here = college(c)
   const lang = requestLocale(c)
-  const rows = await filtered(c.var.deps.db, here.id, f)
+  const rows = await filtered(c.get('deps').db, here.id, f)
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .limit(50_000)
     .execute()
-  const payments = await toPaymentDtos(c.var.deps.db, here.id, here.currency, rows)
+  const payments = await toPaymentDtos(c.get('deps').db, here.id, here.currency, rows)
   const t = (id: keyof typeof csvHeaders) => translate(csvHeaders[id], lang)
   const csv = toCsv([
     (Object.keys(csvHeaders) as (keyof typeof csvHeaders)[]).map(t),
@@ -263,17 +268,17 @@ paymentsRoutes.get('/api/v1/payments/summary', ...manages, async (c) => {
   const { year } = validate(c, summaryQuery, c.req.query())
   const here = college(c)
   const chosen = year ? Number(year) : Number(new Date().toISOString().slice(0, 4))
-  return c.json(await collectionSummary(c.var.deps.db, here.id, here.currency, chosen))
+  return c.json(await collectionSummary(c.get('deps').db, here.id, here.currency, chosen))
 })
 
 paymentsRoutes.post('/api/v1/payments', ...manages, async (c) => {
   const input = validate(c, manualPaymentSchema, await readJson(c))
   const here = college(c)
-  const row = await recordManualPayment(c.var.deps, actorOf(c), here, {
+  const row = await recordManualPayment(c.get('deps'), actorOf(c), here, {
     ...input,
     id: input.id.toLowerCase(),
   })
-  const [payment] = await toPaymentDtos(c.var.deps.db, here.id, here.currency, [row])
+  const [payment] = await toPaymentDtos(c.get('deps').db, here.id, here.currency, [row])
   return c.json(payment, 201)
 })
 
@@ -284,7 +289,7 @@ const refundBody = v.object({
 async function paymentOr404(c: Context<AppEnv>) {
   const id = c.req.param('id') ?? ''
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound()
-  const row = await tenantScope(c.var.deps.db, college(c).id)
+  const row = await tenantScope(c.get('deps').db, college(c).id)
     .selectFrom('payments')
     .selectAll()
     .where('id', '=', id.toLowerCase())
@@ -297,16 +302,16 @@ paymentsRoutes.post('/api/v1/payments/:id/refund', ...manages, async (c) => {
   const payment = await paymentOr404(c)
   const { note } = validate(c, refundBody, await readJson(c))
   const here = college(c)
-  await refundPayment(c.var.deps, actorOf(c), here, payment, note)
-  const [row] = await toPaymentDtos(c.var.deps.db, here.id, here.currency, [await paymentOr404(c)])
+  await refundPayment(c.get('deps'), actorOf(c), here, payment, note)
+  const [row] = await toPaymentDtos(c.get('deps').db, here.id, here.currency, [await paymentOr404(c)])
   return c.json(row)
 })
 
 /** The PDF receipt of an approved payment, for the student's family and those who manage payments. */
 paymentsRoutes.get('/api/v1/payments/:id/receipt', ...signedIn, async (c) => {
   const payment = await paymentOr404(c)
-  const { user } = c.var.auth
-  const { db, storage, config } = c.var.deps
+  const { user } = c.get('auth')
+  const { db, storage, config } = c.get('deps')
   const manager = user.permissions.includes('payments.manage') || user.permissions.includes('fees.manage')
   if (!manager && !(await isFamilyOf(db, user, payment.student_id))) throw notFound()
   if (payment.status !== 'approved') throw forbidden()

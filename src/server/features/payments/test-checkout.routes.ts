@@ -19,7 +19,7 @@ function tokenOf(value: string | undefined): string {
 
 testCheckoutRoutes.get('/api/v1/payments/test-checkout/:token', async (c) => {
   const college = requireCollege(c)
-  const checkout = await testCheckoutOf(c.var.deps.db, college.id, tokenOf(c.req.param('token')))
+  const checkout = await testCheckoutOf(c.get('deps').db, college.id, tokenOf(c.req.param('token')))
   if (!checkout) throw notFound()
   return c.json({
     college: college.name,
@@ -38,7 +38,7 @@ testCheckoutRoutes.post('/api/v1/payments/test-checkout/:token', async (c) => {
   const college = requireCollege(c)
   const token = tokenOf(c.req.param('token'))
   const { decision } = validate(c, decisionSchema, await readJson(c))
-  const decided = await decideTestCheckout(c.var.deps.db, college.id, token, decision)
+  const decided = await decideTestCheckout(c.get('deps').db, college.id, token, decision)
   if (!decided) throw notFound()
   return c.json({ return_url: decided.returnUrl, token })
 })

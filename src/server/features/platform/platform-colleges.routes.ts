@@ -29,16 +29,16 @@ platformCollegesRoutes.use(
   requirePermission('platform.manage'),
 )
 
-const ownerOf = (c: Context<AppEnv>): Owner => ({ id: c.var.auth.user.id, ip: clientIp(c) })
+const ownerOf = (c: Context<AppEnv>): Owner => ({ id: c.get('auth').user.id, ip: clientIp(c) })
 
 platformCollegesRoutes.get('/api/v1/platform/colleges', async (c) => {
   const query = validate(c, platformCollegeListSchema, c.req.query())
-  return c.json(await listColleges(c.var.deps.db, query))
+  return c.json(await listColleges(c.get('deps').db, query))
 })
 
 platformCollegesRoutes.post('/api/v1/platform/colleges', async (c) => {
   const input = validate(c, platformCollegeSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const errors: Record<string, MessageDescriptor[] | string[]> = {}
   const taken = await hostsTaken(db, input.hosts)
   if (taken.length)
@@ -76,9 +76,9 @@ platformCollegesRoutes.post('/api/v1/platform/colleges', async (c) => {
 
 async function suspend(c: Context<AppEnv>, value: boolean) {
   const id = pathId(c.req.param('id'))
-  if (!(await collegeById(c.var.deps.db, id))) throw notFound()
-  await setSuspended(c.var.deps.db, ownerOf(c), id, value)
-  return c.json(await collegeById(c.var.deps.db, id))
+  if (!(await collegeById(c.get('deps').db, id))) throw notFound()
+  await setSuspended(c.get('deps').db, ownerOf(c), id, value)
+  return c.json(await collegeById(c.get('deps').db, id))
 }
 
 platformCollegesRoutes.post('/api/v1/platform/colleges/:id/suspend', (c) => suspend(c, true))

@@ -14,7 +14,7 @@ export const postCategoriesRoutes = new Hono<AppEnv>()
 postCategoriesRoutes.use('/api/v1/post-categories', requireAuth, requireCollegeMember)
 
 postCategoriesRoutes.get('/api/v1/post-categories', async (c) => {
-  const rows = await tenantScope(c.var.deps.db, c.var.auth.user.college_id!)
+  const rows = await tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
     .selectFrom('post_categories')
     .select(['id', 'name', 'slug'])
     .orderBy('name')
@@ -23,9 +23,9 @@ postCategoriesRoutes.get('/api/v1/post-categories', async (c) => {
 })
 
 postCategoriesRoutes.post('/api/v1/post-categories', requirePermission('posts.publish'), async (c) => {
-  const collegeId = c.var.auth.user.college_id!
+  const collegeId = c.get('auth').user.college_id!
   const { name } = validate(c, v.object({ name: requiredText(80) }), await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const slug = slugify(name)
   const existing = await tenantScope(db, collegeId)
     .selectFrom('post_categories')

@@ -44,8 +44,8 @@ postImagesRoutes.post(
   requireCollegeMember,
   requirePermission('posts.publish'),
   async (c) => {
-    const { user } = c.var.auth
-    const { db, storage } = c.var.deps
+    const { user } = c.get('auth')
+    const { db, storage } = c.get('deps')
     const collegeId = user.college_id!
     const { id, file } = await readUpload(c)
     const existing = await db.selectFrom('post_images').selectAll().where('id', '=', id).executeTakeFirst()

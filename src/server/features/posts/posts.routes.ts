@@ -25,12 +25,12 @@ function postId(id: string): string {
 
 /** The feed, newest first (post-feed.ts). */
 postsRoutes.get('/api/v1/posts', async (c) =>
-  c.json(await feedPage(c.var.deps.db, c.var.auth.user, validate(c, feedQuerySchema, c.req.query()))),
+  c.json(await feedPage(c.get('deps').db, c.get('auth').user, validate(c, feedQuerySchema, c.req.query()))),
 )
 
 postsRoutes.get('/api/v1/posts/:id', async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const audience = await postAudienceOf(db, user)
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('posts')
@@ -47,8 +47,8 @@ postsRoutes.get('/api/v1/posts/:id', async (c) => {
 postsRoutes.post('/api/v1/posts', requirePermission('posts.publish'), async (c) => {
   const input = validate(c, postInputSchema, await readJson(c))
   const { created, post } = await createPost(
-    c.var.deps.db,
-    c.var.auth.user,
+    c.get('deps').db,
+    c.get('auth').user,
     { ...input, id: input.id.toLowerCase() },
     clientIp(c),
   )
@@ -60,15 +60,17 @@ postsRoutes.put('/api/v1/posts/:id', requirePermission('posts.publish'), async (
   const body = (await readJson(c)) as Record<string, unknown>
   const input = validate(c, postInputSchema, { ...(body && typeof body === 'object' ? body : {}), id })
   const base = ifMatchOf(c.req.header('if-match'))
-  return c.json((await updatePost(c.var.deps.db, c.var.auth.user, id, input, clientIp(c), base)) as Post)
+  return c.json(
+    (await updatePost(c.get('deps').db, c.get('auth').user, id, input, clientIp(c), base)) as Post,
+  )
 })
 
 postsRoutes.delete('/api/v1/posts/:id', requirePermission('posts.publish'), async (c) => {
   const base = ifMatchOf(c.req.header('if-match'))
   await deletePost(
-    c.var.deps.db,
-    c.var.deps.storage,
-    c.var.auth.user,
+    c.get('deps').db,
+    c.get('deps').storage,
+    c.get('auth').user,
     postId(c.req.param('id')),
     clientIp(c),
     base,
@@ -77,8 +79,8 @@ postsRoutes.delete('/api/v1/posts/:id', requirePermission('posts.publish'), asyn
 })
 
 postsRoutes.post('/api/v1/posts/:id/read', async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const id = postId(c.req.param('id'))
   const { read_at } = validate(c, readReceiptSchema, await readJson(c))
   const audience = await postAudienceOf(db, user)
@@ -98,8 +100,8 @@ postsRoutes.post('/api/v1/posts/:id/read', async (c) => {
 })
 
 postsRoutes.get('/api/v1/posts/:id/reads', async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const id = postId(c.req.param('id'))
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('posts')

@@ -49,16 +49,16 @@ function idOf(raw: string | undefined): string {
 }
 
 function ctxOf(c: Context<AppEnv>) {
-  return { db: c.var.deps.db, user: c.var.auth.user, ip: clientIp(c), lang: requestLocale(c) }
+  return { db: c.get('deps').db, user: c.get('auth').user, ip: clientIp(c), lang: requestLocale(c) }
 }
 
 /** Newest first; `status` is by the college's today, `q` searches the name. */
 processesRoutes.get('/api/v1/processes', async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const { cursor, limit, q, status } = validate(c, listQuerySchema, c.req.query())
   const audience = await processAudienceOf(db, user)
-  const today = todayIn(c.var.college!.timezone)
+  const today = todayIn(c.get('college')!.timezone)
   let query = tenantScope(db, user.college_id!)
     .selectFrom('processes')
     .selectAll()
@@ -82,8 +82,8 @@ processesRoutes.get('/api/v1/processes', async (c) => {
 })
 
 processesRoutes.get('/api/v1/processes/:id', async (c) => {
-  const { user } = c.var.auth
-  const { db } = c.var.deps
+  const { user } = c.get('auth')
+  const { db } = c.get('deps')
   const audience = await processAudienceOf(db, user)
   const row = await tenantScope(db, user.college_id!)
     .selectFrom('processes')

@@ -16,16 +16,19 @@ rolesRoutes.use('/api/v1/roles/*', requireAuth, requireCollegeMember)
 const canManage = requirePermission('roles.manage')
 
 rolesRoutes.get('/api/v1/roles', async (c) => {
-  const { permissions } = c.var.auth.user
+  const { permissions } = c.get('auth').user
   // The role list is what the people screens filter and choose by.
   if (!permissions.includes('users.view') && !permissions.includes('roles.manage')) throw forbidden()
-  return c.json({ data: await listRoles(c.var.deps.db, c.var.auth.user.college_id!), next_cursor: null })
+  return c.json({
+    data: await listRoles(c.get('deps').db, c.get('auth').user.college_id!),
+    next_cursor: null,
+  })
 })
 
 rolesRoutes.post('/api/v1/roles', canManage, async (c) => {
   const input = validate(c, roleSchema, await readJson(c))
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   if (await nameTaken(db, actor.collegeId, input.name))
     throw validationError({ name: [messages.roleNameTaken] })
   const id = await createRole(db, actor, input)
@@ -34,7 +37,7 @@ rolesRoutes.post('/api/v1/roles', canManage, async (c) => {
 
 rolesRoutes.put('/api/v1/roles/:id', canManage, async (c) => {
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const role = await findRole(db, actor.collegeId, pathId(c.req.param('id')))
   if (!role) throw notFound()
   const input = validate(c, roleSchema, await readJson(c))
@@ -49,7 +52,7 @@ rolesRoutes.put('/api/v1/roles/:id', canManage, async (c) => {
 
 rolesRoutes.delete('/api/v1/roles/:id', canManage, async (c) => {
   const actor = actorOf(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const role = await findRole(db, actor.collegeId, pathId(c.req.param('id')))
   if (!role) throw notFound()
   if (role.built_in) throw new ApiError(409, messages.roleBuiltIn)

@@ -9,10 +9,10 @@ import { tenantScope } from '../../platform/tenant-scope.ts'
 export const appInstalledRoutes = new Hono<AppEnv>()
 
 appInstalledRoutes.post('/api/v1/user/installed', requireAuth, async (c) => {
-  const { user, tokenId } = c.var.auth
+  const { user, tokenId } = c.get('auth')
   // The platform's own people belong to no college's figures: nothing to mark.
   if (user.college_id !== null)
-    await tenantScope(c.var.deps.db, user.college_id)
+    await tenantScope(c.get('deps').db, user.college_id)
       .updateTable('access_tokens')
       .set({ installed_at: nowIso() })
       .where('access_tokens.id', '=', tokenId)

@@ -24,16 +24,22 @@ async function college(c: Context<AppEnv>): Promise<College> {
   const asked = c.req.query('college')
   if (asked === undefined) return requireCollege(c)
   const id = /^[1-9][0-9]{0,9}$/.test(asked) ? Number(asked) : Number.NaN
-  if (c.var.auth.user.college_id !== null) {
-    if (id === c.var.college?.id) return c.var.college
+  if (c.get('auth').user.college_id !== null) {
+    const college = c.get('college')
+    if (college && id === college.id) return college
     throw notFound()
   }
   if (!Number.isSafeInteger(id)) throw notFound()
-  const found = await c.var.deps.db.selectFrom('colleges').selectAll().where('id', '=', id).executeTakeFirst()
+  const found = await c
+    .get('deps')
+    .db.selectFrom('colleges')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!found) throw notFound()
   return found
 }
-const deps = (c: Context<AppEnv>) => ({ db: c.var.deps.db, dialect: c.var.deps.dialect })
+const deps = (c: Context<AppEnv>) => ({ db: c.get('deps').db, dialect: c.get('deps').dialect })
 
 statisticsRoutes.get('/api/v1/statistics', async (c) => {
   const here = await college(c)

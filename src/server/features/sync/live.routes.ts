@@ -11,7 +11,7 @@ const KEEP_ALIVE_MS = 25_000
 
 /** A server-sent events stream of `poke` events for the signed-in user; the client then pulls. */
 liveRoutes.get('/api/v1/live', requireAuth, requireCollegeMember, (c) => {
-  const { user } = c.var.auth
+  const { user } = c.get('auth')
   c.header('Cache-Control', 'no-store')
   // Buffering proxies (nginx) would hold pokes back until the buffer fills.
   c.header('X-Accel-Buffering', 'no')

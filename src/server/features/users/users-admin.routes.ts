@@ -55,8 +55,8 @@ async function checkChoices(
   input: { role_id: number; course_id: number | null; email: string; rut: string },
   exceptId?: number,
 ) {
-  const { db } = c.var.deps
-  const collegeId = c.var.auth.user.college_id!
+  const { db } = c.get('deps')
+  const collegeId = c.get('auth').user.college_id!
   const role = await roleOf(db, collegeId, input.role_id)
   const errors = await uniquenessErrors(db, { college_id: collegeId }, input, exceptId)
   if (!role) errors.role_id = [messages.roleUnknown]
@@ -73,14 +73,14 @@ async function checkChoices(
 }
 
 async function detailOr404(c: Context<AppEnv>, id: number) {
-  const detail = await userDetail(c.var.deps.db, c.var.auth.user.college_id!, id)
+  const detail = await userDetail(c.get('deps').db, c.get('auth').user.college_id!, id)
   if (!detail) throw notFound()
   return detail
 }
 
 usersAdminRoutes.get('/api/v1/users', canView, async (c) => {
   const filters = validate(c, userListQuerySchema, c.req.query())
-  return c.json(await listUsers(c.var.deps.db, c.var.auth.user.college_id!, filters))
+  return c.json(await listUsers(c.get('deps').db, c.get('auth').user.college_id!, filters))
 })
 
 usersAdminRoutes.get('/api/v1/users/:id{[0-9]+}', canView, async (c) => {
@@ -90,7 +90,7 @@ usersAdminRoutes.get('/api/v1/users/:id{[0-9]+}', canView, async (c) => {
 usersAdminRoutes.post('/api/v1/users', canManage, async (c) => {
   const input = validate(c, userCreateSchema, await readJson(c))
   const role = await checkChoices(c, input)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const actor = actorOf(c)
   const studentIds = role.key === 'guardian' ? [...new Set(input.student_ids)] : []
   if ((await studentsAmong(db, actor.collegeId, studentIds)).length !== studentIds.length)
@@ -121,9 +121,9 @@ usersAdminRoutes.put('/api/v1/users/:id{[0-9]+}', canManage, async (c) => {
   if (id === actor.id && input.role_id !== before.role.id)
     throw validationError({ role_id: [messages.cannotChangeOwnRole] })
   try {
-    await updateUser(c.var.deps.db, actor, id, input, role.key)
+    await updateUser(c.get('deps').db, actor, id, input, role.key)
   } catch (error) {
-    const errors = await uniquenessErrors(c.var.deps.db, { college_id: actor.collegeId }, input, id)
+    const errors = await uniquenessErrors(c.get('deps').db, { college_id: actor.collegeId }, input, id)
     if (Object.keys(errors).length) throw validationError(errors)
     throw error
   }
@@ -135,21 +135,21 @@ usersAdminRoutes.post('/api/v1/users/:id{[0-9]+}/deactivate', canManage, async (
   await detailOr404(c, id)
   const actor = actorOf(c)
   if (id === actor.id) throw new ApiError(409, messages.cannotDeactivateSelf)
-  await setActive(c.var.deps.db, actor, [id], false)
+  await setActive(c.get('deps').db, actor, [id], false)
   return c.json(await detailOr404(c, id))
 })
 
 usersAdminRoutes.post('/api/v1/users/:id{[0-9]+}/reactivate', canManage, async (c) => {
   const id = pathId(c.req.param('id'))
   await detailOr404(c, id)
-  await setActive(c.var.deps.db, actorOf(c), [id], true)
+  await setActive(c.get('deps').db, actorOf(c), [id], true)
   return c.json(await detailOr404(c, id))
 })
 
 /** Mails each active person a link to choose a password: a reset, or their welcome again. */
 async function mailPasswordLinks(c: Context<AppEnv>, ids: number[]): Promise<number> {
   const college = requireCollege(c)
-  const people = await tenantScope(c.var.deps.db, college.id)
+  const people = await tenantScope(c.get('deps').db, college.id)
     .selectFrom('users')
     .select(['id', 'name', 'email', 'locale', 'college_id', 'password_hash'])
     .where('id', 'in', ids)
@@ -177,22 +177,23 @@ usersAdminRoutes.post('/api/v1/users/:id{[0-9]+}/students', canManage, async (c)
   const { student_id: studentId } = validate(c, studentLinkSchema, await readJson(c))
   const actor = actorOf(c)
   if (guardian.role.key !== 'guardian') throw validationError({ student_id: [messages.studentsForGuardians] })
-  if ((await studentsAmong(c.var.deps.db, actor.collegeId, [studentId])).length !== 1)
+  if ((await studentsAmong(c.get('deps').db, actor.collegeId, [studentId])).length !== 1)
     throw validationError({ student_id: [messages.studentUnknown] })
-  await linkStudent(c.var.deps.db, actor, id, studentId)
+  await linkStudent(c.get('deps').db, actor, id, studentId)
   return c.json(await detailOr404(c, id))
 })
 
 usersAdminRoutes.delete('/api/v1/users/:id{[0-9]+}/students/:student', canManage, async (c) => {
   const id = pathId(c.req.param('id'))
   await detailOr404(c, id)
-  if (!(await unlinkStudent(c.var.deps.db, actorOf(c), id, pathId(c.req.param('student'))))) throw notFound()
+  if (!(await unlinkStudent(c.get('deps').db, actorOf(c), id, pathId(c.req.param('student')))))
+    throw notFound()
   return c.json(await detailOr404(c, id))
 })
 
 usersAdminRoutes.post('/api/v1/users/bulk', canManage, async (c) => {
   const input = validate(c, userBulkSchema, await readJson(c))
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const actor = actorOf(c)
   // Nobody deactivates themselves or changes their own role, even inside a selection.
   const ids = [...new Set(input.ids)].filter((id) => id !== actor.id || input.action === 'send_reset')
@@ -226,13 +227,13 @@ function previewOf(rows: CheckedRow[]): ImportPreview {
 
 usersAdminRoutes.post('/api/v1/users/import/preview', canManage, async (c) => {
   const { bytes } = await readImportFile(c)
-  const rows = await checkImport(c.var.deps.db, c.var.auth.user.college_id!, bytes, requestLocale(c))
+  const rows = await checkImport(c.get('deps').db, c.get('auth').user.college_id!, bytes, requestLocale(c))
   return c.json(previewOf(rows))
 })
 
 usersAdminRoutes.post('/api/v1/users/import', canManage, async (c) => {
   const { bytes, sendWelcome: welcome } = await readImportFile(c)
-  const { db } = c.var.deps
+  const { db } = c.get('deps')
   const actor = actorOf(c)
   const rows = await checkImport(db, actor.collegeId, bytes, requestLocale(c))
   const preview = previewOf(rows)

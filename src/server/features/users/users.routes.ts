@@ -21,14 +21,14 @@ export const usersRoutes = new Hono<AppEnv>()
 usersRoutes.use('/api/v1/user', requireAuth)
 usersRoutes.use('/api/v1/users/*', requireAuth)
 
-usersRoutes.get('/api/v1/user', (c) => c.json(toUserDto(c.var.auth.user)))
+usersRoutes.get('/api/v1/user', (c) => c.json(toUserDto(c.get('auth').user)))
 
 /** `GET /api/v1/user` above, as plain node:http answers it for a session already kept (fast-reads.ts). */
 export const currentUserRead: FastRead = ({ auth }) => toUserDto(auth.user)
 
 usersRoutes.post('/api/v1/users/update/profile', async (c) => {
-  const { db, storage } = c.var.deps
-  const user = c.var.auth.user
+  const { db, storage } = c.get('deps')
+  const user = c.get('auth').user
   const { fields, avatar } = await readProfileBody(c)
   const input = validate(c, profileSchema, fields)
   const taken = await uniquenessErrors(db, user, input, user.id)
@@ -69,8 +69,8 @@ usersRoutes.post('/api/v1/users/update/profile', async (c) => {
 })
 
 usersRoutes.put('/api/v1/users/update/password', async (c) => {
-  const { db } = c.var.deps
-  const { user, tokenId } = c.var.auth
+  const { db } = c.get('deps')
+  const { user, tokenId } = c.get('auth')
   const input = validate(c, passwordChangeSchema, await readJson(c))
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
     throw validationError({ current_password: [messages.currentPasswordWrong] })
