@@ -59,6 +59,7 @@ import { appInstalledRoutes } from './features/statistics/app-installed.routes.t
 import { statisticsRoutes } from './features/statistics/statistics.routes.ts'
 import { liveRoutes } from './features/sync/live.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
+import { syncRead } from './features/sync/sync-answer.ts'
 import { currentUserRead, usersRoutes } from './features/users/users.routes.ts'
 import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
 import { registerCalendarSource } from './platform/calendar-sources.ts'
@@ -133,7 +134,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', resolveCollege)
   // A host that is neither a college's nor the platform's has no API at all.
   app.use('/api/*', async (c, next) => {
-    if (!c.var.college && !isPlatformHost(c)) throw new ApiError(404, messages.unknownCollege)
+    if (!c.get('college') && !isPlatformHost(c)) throw new ApiError(404, messages.unknownCollege)
     await next()
   })
   // An id in a path is read by the routes as text: a NUL (`%00`) or other control character there
@@ -235,7 +236,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 export function createRequestListener(deps: AppDeps): RequestListener {
   return withFastReads(
     deps,
-    { '/api/v1/user': currentUserRead, '/api/v1/posts': feedRead },
+    { '/api/v1/user': currentUserRead, '/api/v1/posts': feedRead, '/api/v1/sync': syncRead },
     getRequestListener(createApp(deps).fetch),
   )
 }

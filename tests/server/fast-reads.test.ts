@@ -8,7 +8,9 @@ import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRequestListener } from '#server/app.ts'
 import { feedRead } from '#server/features/posts/post-feed.ts'
+import { syncRead } from '#server/features/sync/sync-answer.ts'
 import { type FastRead, withFastReads } from '#server/platform/fast-reads.ts'
+import type { SyncResponse } from '#shared/sync.ts'
 import { createPost } from './helpers/posts.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -262,6 +264,57 @@ describe('GET /api/v1/posts (the feed) through the server', () => {
     expect((await expectSameAnswer('/api/v1/posts?=5&limit=1', token)).status).toBe(200)
     expect((await expectSameAnswer('/api/v1/posts?limit=1&unknown=yes', token)).status).toBe(200)
     expect((await expectSameAnswer('/api/v1/posts', bearer('not-a-token'))).status).toBe(401)
+  })
+})
+
+describe('GET /api/v1/sync through the server', () => {
+  const pull = async (query: string, token: Record<string, string>) => {
+    const answer = await expectSameAnswer(`/api/v1/sync?${query}`, token)
+    expect(answer.status).toBe(200)
+    return JSON.parse(answer.body) as SyncResponse
+  }
+
+  it('answers a first sync to its end, a catch-up and a reset as Hono does, compressed alike', async () => {
+    const admin = await t.login('admin@demo.test')
+    for (const email of ['guardian@demo.test', 'staff@demo.test']) {
+      const token = bearer(await t.login(email))
+      await get(main.fast, '/api/v1/sync', token)
+      const counted = await countingHandOver(syncRead, t, '/api/v1/sync')
+      const first = await expectSameAnswer('/api/v1/sync?limit=5', token)
+      expect((await get(counted.port, '/api/v1/sync?limit=5', token)).body).toBe(first.body)
+      expect(counted.handed()).toBe(0)
+      let page = JSON.parse(first.body) as SyncResponse
+      expect(page.changes).toHaveLength(5)
+      while (page.hasMore) page = await pull(`limit=50&since=${encodeURIComponent(page.cursor)}`, token)
+      const since = `since=${encodeURIComponent(page.cursor)}`
+      expect((await pull(since, token)).changes).toEqual([])
+      const made = await t.request('POST', '/api/v1/post-categories', {
+        token: admin,
+        json: { name: `Talleres ${email}` },
+      })
+      expect(made.status).toBe(201)
+      const caught = await pull(since, token)
+      expect(caught.changes).toMatchObject([{ collection: 'post_categories', op: 'put' }])
+      for (const encoding of ['gzip', 'br', 'zstd']) {
+        const packed = await expectSameAnswer('/api/v1/sync', { ...token, 'accept-encoding': encoding })
+        expect(packed.headers['content-encoding']).toBe(encoding)
+      }
+    }
+    // Another person's cursor: the client is told to start over.
+    const guardian = bearer(await t.login('guardian@demo.test'))
+    const staffs = await pull('limit=5', bearer(await t.login('staff@demo.test')))
+    expect(await pull(`since=${encodeURIComponent(staffs.cursor)}`, guardian)).toMatchObject({ reset: true })
+  })
+
+  it("leaves a query it would refuse, and the platform's own people, to Hono", async () => {
+    const token = bearer(await t.login('guardian@demo.test'))
+    await get(main.fast, '/api/v1/sync', token)
+    for (const query of ['limit=abc', 'limit=0', 'since=%01', `since=${'x'.repeat(201)}`])
+      expect((await expectSameAnswer(`/api/v1/sync?${query}`, token)).status).toBe(422)
+    expect((await expectSameAnswer('/api/v1/sync', bearer('not-a-token'))).status).toBe(401)
+    const owner = bearer(await t.login('root@platform.test'))
+    await get(main.fast, '/api/v1/sync', owner)
+    expect((await expectSameAnswer('/api/v1/sync', owner)).status).toBe(403)
   })
 })
 

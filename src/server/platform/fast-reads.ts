@@ -19,9 +19,10 @@ export type KeptSignIn = { host: string; college: College; auth: Auth }
 
 /**
  * What a read answers (as JSON, status 200) for a signed-in request whose college and session were
- * kept, now or once its statements have run; `query` is the query string, without its `?` (parsed
- * only by a read that takes one). Undefined leaves the request to Hono: a query string the read does
- * not take as it is (Hono then answers the 422), say.
+ * kept, now or once its statements have run: a value, or its JSON as bytes already made (a sync
+ * page); `query` is the query string, without its `?` (parsed only by a read that takes one).
+ * Undefined leaves the request to Hono: a query string the read does not take as it is (Hono then
+ * answers the 422), say.
  */
 export type FastRead = (signedIn: KeptSignIn, query: string, deps: AppDeps) => unknown
 
@@ -69,19 +70,19 @@ function write(
 }
 
 /**
- * Sends `value` as Hono's middlewares would: with an id, and compressed past 1 KB where the browser
- * takes it.
+ * Sends `value` (or the JSON bytes given) as Hono's middlewares would: with an id, and compressed past
+ * 1 KB where the browser takes it.
  */
 function send(asked: Asked, signedIn: KeptSignIn, value: unknown, deps: AppDeps, fallback: RequestListener) {
-  const text = JSON.stringify(value)
-  const length = Buffer.byteLength(text)
+  const text = Buffer.isBuffer(value) ? value : JSON.stringify(value)
+  const length = typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength
   const encoding =
     length >= COMPRESS_MIN_BYTES ? preferredEncoding(asked.req.headers['accept-encoding']) : undefined
   if (!encoding) {
     write(asked, signedIn, deps, text, length)
     return
   }
-  compress(Buffer.from(text), encoding).then(
+  compress(typeof text === 'string' ? Buffer.from(text) : text, encoding).then(
     (packed) => write(asked, signedIn, deps, packed, packed.byteLength, encoding),
     (error: unknown) => handOver(asked, fallback, error),
   )
