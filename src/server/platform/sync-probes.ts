@@ -34,9 +34,13 @@ type Probes = (db: Kysely<Database>, ...values: number[]) => Promise<{ name: str
 // Built and compiled once per list of tables (compiled-once.ts): every poked tab's pull asks this
 // first, and making its forty-odd probes from Kysely's tree each time cost more than running them.
 const byTables = new Map<string, Probes>()
+/** The same, by the list itself: a pull passes the one list its sources make (sync-pages.ts). */
+const byList = new WeakMap<readonly ChangeTable[], Probes>()
 
 /** The probes of `tables`, taking the college, `since`, `until` and the person, in that order. */
 function probesOf(tables: readonly ChangeTable[]): Probes {
+  const listed = byList.get(tables)
+  if (listed) return listed
   const key = tables.join(',')
   let probes = byTables.get(key)
   if (!probes) {
@@ -50,6 +54,7 @@ function probesOf(tables: readonly ChangeTable[]): Probes {
     )
     byTables.set(key, probes)
   }
+  byList.set(tables, probes)
   return probes
 }
 
