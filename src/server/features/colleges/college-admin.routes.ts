@@ -129,12 +129,8 @@ collegeAdminRoutes.delete('/api/v1/college/images/:kind', canManage, async (c) =
 })
 
 collegeAdminRoutes.get('/api/v1/communes', async (c) => {
-  const rows = await c
-    .get('deps')
-    .db.selectFrom('communes')
-    .select(['id', 'name', 'region'])
-    .orderBy('name')
-    .execute()
+  const { db } = c.get('deps')
+  const rows = await db.selectFrom('communes').select(['id', 'name', 'region']).orderBy('name').execute()
   return c.json({ data: rows satisfies Commune[], next_cursor: null })
 })
 
@@ -146,23 +142,21 @@ collegeAdminRoutes.put('/api/v1/college/history', canManage, async (c) => {
   const input = validate(c, historySchema, await readJson(c))
   const actor = actorOf(c)
   const history = sanitizeRichText(input.history)
-  await c
-    .get('deps')
-    .db.transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('colleges')
-        .set({ history, updated_at: nowIso() })
-        .where('id', '=', actor.collegeId)
-        .execute()
-      await audit(trx, {
-        collegeId: actor.collegeId,
-        actorId: actor.id,
-        action: 'college.history_updated',
-        subjectType: 'college',
-        subjectId: actor.collegeId,
-        ip: actor.ip,
-      })
+  const { db } = c.get('deps')
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('colleges')
+      .set({ history, updated_at: nowIso() })
+      .where('id', '=', actor.collegeId)
+      .execute()
+    await audit(trx, {
+      collegeId: actor.collegeId,
+      actorId: actor.id,
+      action: 'college.history_updated',
+      subjectType: 'college',
+      subjectId: actor.collegeId,
+      ip: actor.ip,
     })
+  })
   return c.json({ history })
 })

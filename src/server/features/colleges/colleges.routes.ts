@@ -35,9 +35,9 @@ collegesRoutes.get('/api/v1/session/college', requireAuth, async (c) => {
   const { user } = c.get('auth')
   const collegeId = user.college_id ?? c.get('college')?.id
   if (collegeId == null) throw notFound()
-  const college = await c
-    .get('deps')
-    .db.selectFrom('colleges')
+  const { db } = c.get('deps')
+  const college = await db
+    .selectFrom('colleges')
     .select(['id', 'name'])
     .where('id', '=', collegeId)
     .executeTakeFirstOrThrow()

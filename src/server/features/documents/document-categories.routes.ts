@@ -100,33 +100,31 @@ documentCategoriesRoutes.put('/api/v1/document-categories/:id', async (c) => {
 documentCategoriesRoutes.delete('/api/v1/document-categories/:id', async (c) => {
   const collegeId = c.get('auth').user.college_id!
   const id = categoryId(c.req.param('id'))
-  const gone = await c
-    .get('deps')
-    .db.transaction()
-    .execute(async (trx) => {
-      const scope = tenantScope(trx, collegeId)
-      const found = await scope
-        .selectFrom('document_categories')
+  const { db } = c.get('deps')
+  const gone = await db.transaction().execute(async (trx) => {
+    const scope = tenantScope(trx, collegeId)
+    const found = await scope
+      .selectFrom('document_categories')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!found) return false
+    const [child, document] = await Promise.all([
+      scope.selectFrom('document_categories').select('id').where('parent_id', '=', id).executeTakeFirst(),
+      scope
+        .selectFrom('documents')
         .select('id')
-        .where('id', '=', id)
-        .executeTakeFirst()
-      if (!found) return false
-      const [child, document] = await Promise.all([
-        scope.selectFrom('document_categories').select('id').where('parent_id', '=', id).executeTakeFirst(),
-        scope
-          .selectFrom('documents')
-          .select('id')
-          .where('category_id', '=', id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst(),
-      ])
-      if (child || document) throw new ApiError(409, messages.documentCategoryNotEmpty)
-      // Deleted documents keep their rows for the mirrors; they no longer need the folder.
-      await scope.updateTable('documents').set({ category_id: null }).where('category_id', '=', id).execute()
-      await scope.deleteFrom('document_categories').where('id', '=', id).execute()
-      await recordTombstone(trx, collegeId, 'document_categories', id)
-      return true
-    })
+        .where('category_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst(),
+    ])
+    if (child || document) throw new ApiError(409, messages.documentCategoryNotEmpty)
+    // Deleted documents keep their rows for the mirrors; they no longer need the folder.
+    await scope.updateTable('documents').set({ category_id: null }).where('category_id', '=', id).execute()
+    await scope.deleteFrom('document_categories').where('id', '=', id).execute()
+    await recordTombstone(trx, collegeId, 'document_categories', id)
+    return true
+  })
   if (!gone) throw notFound()
   return c.body(null, 204)
 })

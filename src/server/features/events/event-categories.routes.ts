@@ -101,37 +101,35 @@ eventCategoriesRoutes.delete(
   async (c) => {
     const collegeId = c.get('auth').user.college_id!
     const id = categoryId(c.req.param('id'))
-    const gone = await c
-      .get('deps')
-      .db.transaction()
-      .execute(async (trx) => {
-        const scope = tenantScope(trx, collegeId)
-        const found = await scope
-          .selectFrom('event_categories')
-          .select('id')
-          .where('id', '=', id)
-          .executeTakeFirst()
-        if (!found) return false
-        const events = await scope
-          .selectFrom('events')
-          .select('id')
-          .where('category_id', '=', id)
-          .where('deleted_at', 'is', null)
-          .execute()
-        if (events.length) {
-          const first = await takeVersions(trx, collegeId, events.length)
-          for (const [i, event] of events.entries()) {
-            await scope
-              .updateTable('events')
-              .set({ category_id: null, version: first + i })
-              .where('id', '=', event.id)
-              .execute()
-          }
+    const { db } = c.get('deps')
+    const gone = await db.transaction().execute(async (trx) => {
+      const scope = tenantScope(trx, collegeId)
+      const found = await scope
+        .selectFrom('event_categories')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      if (!found) return false
+      const events = await scope
+        .selectFrom('events')
+        .select('id')
+        .where('category_id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute()
+      if (events.length) {
+        const first = await takeVersions(trx, collegeId, events.length)
+        for (const [i, event] of events.entries()) {
+          await scope
+            .updateTable('events')
+            .set({ category_id: null, version: first + i })
+            .where('id', '=', event.id)
+            .execute()
         }
-        await scope.deleteFrom('event_categories').where('id', '=', id).execute()
-        await recordTombstone(trx, collegeId, 'event_categories', id)
-        return true
-      })
+      }
+      await scope.deleteFrom('event_categories').where('id', '=', id).execute()
+      await recordTombstone(trx, collegeId, 'event_categories', id)
+      return true
+    })
     if (!gone) throw notFound()
     return c.body(null, 204)
   },

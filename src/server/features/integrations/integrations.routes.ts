@@ -28,9 +28,9 @@ integrationsRoutes.use(
 )
 
 async function currentCollege(c: Context<AppEnv>): Promise<College> {
-  return c
-    .get('deps')
-    .db.selectFrom('colleges')
+  const { db } = c.get('deps')
+  return db
+    .selectFrom('colleges')
     .selectAll()
     .where('id', '=', c.get('auth').user.college_id!)
     .executeTakeFirstOrThrow()

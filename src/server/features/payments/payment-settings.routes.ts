@@ -17,9 +17,9 @@ const PATH = '/api/v1/integrations/payments'
 paymentSettingsRoutes.use(PATH, requireAuth, requireCollegeMember, requirePermission('integrations.manage'))
 
 async function currentCollege(c: Context<AppEnv>): Promise<College> {
-  return c
-    .get('deps')
-    .db.selectFrom('colleges')
+  const { db } = c.get('deps')
+  return db
+    .selectFrom('colleges')
     .selectAll()
     .where('id', '=', c.get('auth').user.college_id!)
     .executeTakeFirstOrThrow()
@@ -55,37 +55,35 @@ paymentSettingsRoutes.put(PATH, async (c) => {
     errors.webpay_commerce_code = [messages.webpayCommerceCode]
   if (Object.keys(errors).length) throw validationError(errors)
   const actor = actorOf(c)
-  await c
-    .get('deps')
-    .db.transaction()
-    .execute(async (trx) => {
-      await trx
-        .updateTable('colleges')
-        .set({
-          payment_provider: input.provider,
-          webpay_commerce_code: input.webpay_commerce_code || null,
-          webpay_environment: input.webpay_environment,
-          ...(input.webpay_api_key
-            ? { webpay_api_key_enc: encryptSecret(input.webpay_api_key, c.get('deps').config.appKey) }
-            : {}),
-          rut: input.rut ? formatRut(input.rut) : '',
-          updated_at: nowIso(),
-        })
-        .where('id', '=', actor.collegeId)
-        .execute()
-      await audit(trx, {
-        collegeId: actor.collegeId,
-        actorId: actor.id,
-        action: 'integrations.payments_updated',
-        subjectType: 'college',
-        subjectId: actor.collegeId,
-        details: {
-          provider: input.provider,
-          environment: input.webpay_environment,
-          api_key_changed: Boolean(input.webpay_api_key),
-        },
-        ip: actor.ip,
+  const { db } = c.get('deps')
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('colleges')
+      .set({
+        payment_provider: input.provider,
+        webpay_commerce_code: input.webpay_commerce_code || null,
+        webpay_environment: input.webpay_environment,
+        ...(input.webpay_api_key
+          ? { webpay_api_key_enc: encryptSecret(input.webpay_api_key, c.get('deps').config.appKey) }
+          : {}),
+        rut: input.rut ? formatRut(input.rut) : '',
+        updated_at: nowIso(),
       })
+      .where('id', '=', actor.collegeId)
+      .execute()
+    await audit(trx, {
+      collegeId: actor.collegeId,
+      actorId: actor.id,
+      action: 'integrations.payments_updated',
+      subjectType: 'college',
+      subjectId: actor.collegeId,
+      details: {
+        provider: input.provider,
+        environment: input.webpay_environment,
+        api_key_changed: Boolean(input.webpay_api_key),
+      },
+      ip: actor.ip,
     })
+  })
   return c.json(settingsDto(c, await currentCollege(c)))
 })

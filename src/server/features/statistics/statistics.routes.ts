@@ -30,12 +30,8 @@ async function college(c: Context<AppEnv>): Promise<College> {
     throw notFound()
   }
   if (!Number.isSafeInteger(id)) throw notFound()
-  const found = await c
-    .get('deps')
-    .db.selectFrom('colleges')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const { db } = c.get('deps')
+  const found = await db.selectFrom('colleges').selectAll().where('id', '=', id).executeTakeFirst()
   if (!found) throw notFound()
   return found
 }

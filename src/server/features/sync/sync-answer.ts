@@ -1,7 +1,8 @@
 // The answer of `GET /api/v1/sync` for a valid query, whichever way the request came: Hono's route
 // (sync.routes.ts) or plain node:http for a session already kept (`syncRead`, fast-reads.ts). A poked
 // tab's pull is the read a college makes most (every open tab pulls after every write it is told of),
-// and Hono's way through it (its middlewares, context, Request and Response) was a sixth of its CPU.
+// and a few small statements: Hono's way through it (its middlewares, context, Request and Response)
+// weighed on it as it does not on a first sync's page (README, design notes).
 import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { plainString } from '#shared/fields.schema.ts'
