@@ -130,6 +130,10 @@ describe('staff create an event', () => {
     const first = await send('POST', '/api/v1/events', staff, input)
     expect(first.status).toBe(201)
     const stored = await body<CalendarEvent>(first)
+    const targets = () =>
+      t.db.selectFrom('event_targets').selectAll().where('event_id', '=', input.id).execute()
+    const written = await targets()
+    expect(written.length).toBeGreaterThan(0)
 
     const replay = await send('POST', '/api/v1/events', staff, input)
     expect(replay.status).toBe(200)
@@ -143,6 +147,8 @@ describe('staff create an event', () => {
     expect(again.status).toBe(200)
     expect(await body(again)).toEqual(stored)
     expect(await eventRows(input.id)).toHaveLength(1)
+    // Its targets and its audit row were written once, with the event, and not again by the replays.
+    expect(await targets()).toEqual(written)
     expect((await auditOf(input.id)).map((a) => a.action)).toEqual(['event.created'])
   })
 

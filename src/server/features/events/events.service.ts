@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts'
 import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
+import { createAtOnce, createsAtOnce } from '../../platform/create-at-once.ts'
 import { createOnce, insertedNothing, storedReplay } from '../../platform/create-once.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { PENDING_VERSION, recordExits, stampVersion, takeVersion } from '../../platform/sync-versions.ts'
@@ -106,31 +107,43 @@ async function insertEvent(
 ): Promise<true | undefined> {
   const collegeId = user.college_id!
   const now = nowIso()
+  const values = {
+    id: input.id,
+    author_id: user.id,
+    ...eventFields(input),
+    sequence: 0,
+    version: PENDING_VERSION,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  }
+  const entry = {
+    collegeId,
+    actorId: user.id,
+    action: 'event.created',
+    subjectType: 'event',
+    subjectId: input.id,
+    ip,
+  }
+  if (createsAtOnce(db)) {
+    // One round trip instead of five, as a post's (create-at-once.ts).
+    const created = await createAtOnce(db, {
+      table: 'events',
+      row: { ...values, college_id: collegeId },
+      targets: { table: 'event_targets', column: 'event_id', rows: targets },
+      entry,
+    })
+    return created || undefined
+  }
   const stored = await db.transaction().execute(async (trx) => {
     const inserted = await tenantScope(trx, collegeId)
-      .insertInto('events', {
-        id: input.id,
-        author_id: user.id,
-        ...eventFields(input),
-        sequence: 0,
-        version: PENDING_VERSION,
-        deleted_at: null,
-        created_at: now,
-        updated_at: now,
-      })
+      .insertInto('events', values)
       .onConflict((conflict) => conflict.column('id').doNothing())
       .executeTakeFirst()
     // The id is taken (a replay, or the same request twice at once): nothing else is written.
     if (insertedNothing(inserted)) return false
     await writeTargets(trx, collegeId, input.id, targets)
-    await audit(trx, {
-      collegeId,
-      actorId: user.id,
-      action: 'event.created',
-      subjectType: 'event',
-      subjectId: input.id,
-      ip,
-    })
+    await audit(trx, entry)
     await stampVersion(trx, collegeId, 'events')
     return true
   })

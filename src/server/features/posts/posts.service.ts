@@ -1,5 +1,5 @@
 // Writing posts: every write takes a change number in its transaction, so mirrors see it once.
-import { type Kysely, PostgresAdapter } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { messages } from '#shared/i18n/messages.ts'
 import type { Post, PostOutput } from '#shared/posts.schema.ts'
 import type { Database } from '../../db/schema.ts'
@@ -7,6 +7,7 @@ import { audit } from '../../platform/audit.ts'
 import { nowIso } from '../../platform/clock.ts'
 import { compiledOnce } from '../../platform/compiled-once.ts'
 import type { AuthUser } from '../../platform/context.ts'
+import { createAtOnce, createsAtOnce } from '../../platform/create-at-once.ts'
 import { createOnce, insertedNothing, storedReplay } from '../../platform/create-once.ts'
 import { ApiError, forbidden, notFound, validationError } from '../../platform/errors.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
@@ -15,7 +16,6 @@ import { PENDING_VERSION, recordExits, stampVersion, takeVersions } from '../../
 import { resolveTargets, sameTargets, type TargetRow } from '../../platform/targets.ts'
 import { type TenantScope, tenantScope } from '../../platform/tenant-scope.ts'
 import { ChangedMeanwhile, nextStamp, writeUnlessChanged } from '../../platform/versioned-write.ts'
-import { createPostAtOnce } from './post-create-at-once.ts'
 import { postDto, toPostDtos } from './post-dto.ts'
 import { removeLaterIfUnused, takePostImages } from './post-image-files.ts'
 
@@ -156,9 +156,24 @@ async function insertPost(
     subjectId: input.id,
     ip,
   }
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    // One round trip instead of five: post-create-at-once.ts.
-    return (await createPostAtOnce(db, row, targets, input.image_ids, entry)) ? row : undefined
+  if (createsAtOnce(db)) {
+    // One round trip instead of five (create-at-once.ts), its pictures as one more step.
+    const pictures = input.image_ids.length
+      ? sql`, i as (
+          update post_images set post_id = p.id, position = v.position
+          from p, (values ${sql.join(input.image_ids.map((id, position) => sql`(${id}::text, ${position}::int)`))})
+            as v (id, position)
+          where post_images.college_id = ${collegeId}::int and post_images.id = v.id
+        )`
+      : undefined
+    const created = await createAtOnce(db, {
+      table: 'posts',
+      row,
+      targets: { table: 'post_targets', column: 'post_id', rows: targets },
+      steps: pictures ? [pictures] : [],
+      entry,
+    })
+    return created ? row : undefined
   }
   const stored = await db.transaction().execute(async (trx) => {
     const { college_id: _, ...values } = row
