@@ -158,11 +158,11 @@ async function insertPost(
   }
   if (createsAtOnce(db)) {
     // One round trip instead of five (create-at-once.ts), its pictures as one more step.
-    const pictures = input.image_ids.length
+    const places = input.image_ids.map((id, position) => sql`(${id}::text, ${position}::int)`)
+    const pictures = places.length
       ? sql`, i as (
           update post_images set post_id = p.id, position = v.position
-          from p, (values ${sql.join(input.image_ids.map((id, position) => sql`(${id}::text, ${position}::int)`))})
-            as v (id, position)
+          from p, (values ${sql.join(places)}) as v (id, position)
           where post_images.college_id = ${collegeId}::int and post_images.id = v.id
         )`
       : undefined
