@@ -125,8 +125,8 @@ export function putsOf(
 
 /**
  * The tombstones of a collection in the page's range: compiled once (a poked tab's pull asks it of
- * each college-wide list that changed, and building it from Kysely's tree each time cost more than
- * running it).
+ * each college-wide list that changed, and Kysely's building and compiling of it each time showed in
+ * the pull's profile).
  */
 const tombstonesInRange = pageStatement<[collection: string], { row_id: string; version: number }>(
   (db, range, collection) =>
