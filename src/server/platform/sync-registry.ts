@@ -87,12 +87,12 @@ export function shapeLater<R extends { version: number | string | bigint }>(
   }
 }
 
-const sources: SyncSource[] = []
+/** A new list at each registration, never changed after: what is worked out from a list holds for it. */
+let sources: readonly SyncSource[] = []
 
 export function registerSyncSources(list: SyncSource[]): void {
-  for (const source of list) {
-    if (!sources.some((s) => s.collection === source.collection)) sources.push(source)
-  }
+  const added = list.filter((source) => !sources.some((s) => s.collection === source.collection))
+  if (added.length) sources = [...sources, ...added]
 }
 
 export function syncSources(): readonly SyncSource[] {

@@ -79,11 +79,8 @@ async function collect(ctx: PullContext, sources: readonly SyncSource[], limit: 
   return { changes, hasMore: all.length > limit }
 }
 
-/**
- * Every table of a list of sources, worked out once per list (the registry's, the same at every pull)
- * and again if sources were registered since.
- */
-const tablesOfSources = new WeakMap<readonly SyncSource[], { count: number; tables: string[] }>()
+/** Every table of a list of sources, worked out once per list (the registry's, the same at every pull). */
+const tablesOfSources = new WeakMap<readonly SyncSource[], string[]>()
 
 /** The sources that may have a change between `from` and `until`: see `SyncSource.tables`. */
 async function withChanges(
@@ -92,12 +89,11 @@ async function withChanges(
   from: number,
   until: number,
 ): Promise<readonly SyncSource[]> {
-  let known = tablesOfSources.get(sources)
-  if (known?.count !== sources.length) {
-    known = { count: sources.length, tables: [...new Set(sources.flatMap((s) => s.tables ?? []))] }
-    tablesOfSources.set(sources, known)
+  let tables = tablesOfSources.get(sources)
+  if (!tables) {
+    tables = [...new Set(sources.flatMap((s) => s.tables ?? []))]
+    tablesOfSources.set(sources, tables)
   }
-  const { tables } = known
   const changed = await changedTables(pull.db, pull.college.id, pull.user.id, tables, from, until)
   return sources.filter((s) => !s.tables || s.tables.some((table) => changed.has(table)))
 }
