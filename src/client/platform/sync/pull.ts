@@ -40,10 +40,17 @@ function tablesOf(db: LocalDb, page: SyncResponse): string[] {
   return [...names]
 }
 
-export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> {
+/** What a page wrote: the collections it put rows in or deleted rows from, and the keys of `meta`. */
+export type PageWrites = { tables: string[]; meta: string[] }
+
+/** Writes a page in one transaction. */
+export async function applyPage(db: LocalDb, page: SyncResponse): Promise<PageWrites> {
+  const written: PageWrites = { tables: [], meta: [CURSOR_KEY] }
   await db.transaction('rw', tablesOf(db, page), async () => {
     const waiting = await pendingRecords(db)
     if (page.reset) {
+      written.tables = CLIENT_COLLECTIONS.map((collection) => collection.name)
+      written.meta.push(COMPLETE_KEY)
       await db.meta.delete(COMPLETE_KEY)
       // Start over, but keep rows whose local writes have not reached the server yet.
       for (const collection of CLIENT_COLLECTIONS) {
@@ -79,7 +86,10 @@ export async function applyPage(db: LocalDb, page: SyncResponse): Promise<void> 
     }
     await db.meta.put({ key: CURSOR_KEY, value: page.cursor })
     if (!page.hasMore) await db.meta.put({ key: COMPLETE_KEY, value: true })
+    if (!page.reset) written.tables = [...new Set([...puts.keys(), ...deletes.keys()])]
+    if (!page.hasMore && !page.reset) written.meta.push(COMPLETE_KEY)
   })
+  return written
 }
 
 async function fetchPage(
@@ -125,9 +135,14 @@ function firstPage(db: LocalDb, pageSize: number): Promise<SyncResponse | 'unaut
 /**
  * Pulls until the server has nothing more. The next page is fetched while this one is applied, so
  * the network and the local writes overlap. Throws on network errors and on a page that could not be
- * stored (a quota error: `pull` pauses sync for it); answers 'unauthorized' on 401.
+ * stored (a quota error: `pull` pauses sync for it); answers 'unauthorized' on 401. `landed` is told
+ * what each page wrote, once it is stored.
  */
-export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<PullResult | 'unauthorized'> {
+export async function pullOnce(
+  db: LocalDb,
+  pageSize = PULL_PAGE_SIZE,
+  landed?: (written: PageWrites) => void,
+): Promise<PullResult | 'unauthorized'> {
   const result: PullResult = { pages: 0, changes: 0, reset: false }
   const start = (await db.meta.get(CURSOR_KEY))?.value as string | undefined
   let next = start === undefined ? firstPage(db, pageSize) : fetchPage(start, pageSize)
@@ -139,7 +154,8 @@ export async function pullOnce(db: LocalDb, pageSize = PULL_PAGE_SIZE): Promise<
       // Handled when awaited; a failure while this page is applied must not go unreported meanwhile.
       next.catch(() => undefined)
     }
-    await applyPage(db, page)
+    const written = await applyPage(db, page)
+    landed?.(written)
     result.pages++
     result.changes += page.changes.length
     result.reset ||= page.reset
