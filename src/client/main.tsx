@@ -22,14 +22,15 @@ declare module '@tanstack/react-router' {
 }
 
 async function boot() {
-  // A page's first date format costs 16-28 ms here (the engine lists the locales it can format), and
-  // React Aria's first module pays it as it is evaluated, inside the task that evaluates Home's
-  // scripts. Paid in a task of its own while those scripts load, that task is that much shorter.
-  setTimeout(() => new Intl.DateTimeFormat())
   // Signed in, the user and the app's texts are asked beside the public texts, not after them.
   if (store.get(loggedInAtom)) {
     wantAppMessages()
     startSessionCheck()
+    // A page's first date format costs 16-28 ms here (the engine lists the locales it can format),
+    // and React Aria's first module pays it as it is evaluated, inside the task that evaluates Home's
+    // scripts. Paid in a task of its own while those scripts load, that task is that much shorter.
+    // Signed out, the public pages load no React Aria: nothing is paid there.
+    setTimeout(() => new Intl.DateTimeFormat())
   }
   await loadPlugins([
     ...pagePlugins,
