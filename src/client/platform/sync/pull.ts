@@ -45,12 +45,9 @@ export type PageWrites = { tables: string[]; meta: string[] }
 
 /** Writes a page in one transaction. */
 export async function applyPage(db: LocalDb, page: SyncResponse): Promise<PageWrites> {
-  const written: PageWrites = { tables: [], meta: [CURSOR_KEY] }
-  await db.transaction('rw', tablesOf(db, page), async () => {
+  return db.transaction('rw', tablesOf(db, page), async () => {
     const waiting = await pendingRecords(db)
     if (page.reset) {
-      written.tables = CLIENT_COLLECTIONS.map((collection) => collection.name)
-      written.meta.push(COMPLETE_KEY)
       await db.meta.delete(COMPLETE_KEY)
       // Start over, but keep rows whose local writes have not reached the server yet.
       for (const collection of CLIENT_COLLECTIONS) {
@@ -86,10 +83,13 @@ export async function applyPage(db: LocalDb, page: SyncResponse): Promise<PageWr
     }
     await db.meta.put({ key: CURSOR_KEY, value: page.cursor })
     if (!page.hasMore) await db.meta.put({ key: COMPLETE_KEY, value: true })
-    if (!page.reset) written.tables = [...new Set([...puts.keys(), ...deletes.keys()])]
-    if (!page.hasMore && !page.reset) written.meta.push(COMPLETE_KEY)
+    return {
+      tables: page.reset
+        ? CLIENT_COLLECTIONS.map((collection) => collection.name)
+        : [...new Set([...puts.keys(), ...deletes.keys()])],
+      meta: page.reset || !page.hasMore ? [CURSOR_KEY, COMPLETE_KEY] : [CURSOR_KEY],
+    }
   })
-  return written
 }
 
 async function fetchPage(
