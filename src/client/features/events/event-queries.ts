@@ -15,18 +15,46 @@ export async function allEvents(db: LocalDb): Promise<LocalEvent[]> {
   return events.filter((e) => !gone.has(e.id))
 }
 
-/** Events not over yet at `now` (all-day ones last their whole last day), soonest first. */
+/** Soonest first; of events starting together, the one ending first (then by id, so the order holds). */
+function soonest(a: LocalEvent, b: LocalEvent): number {
+  if (a.starts_at !== b.starts_at) return a.starts_at < b.starts_at ? -1 : 1
+  if (a.ends_at !== b.ends_at) return a.ends_at < b.ends_at ? -1 : 1
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/**
+ * The first `limit` events not over yet at `now` (all-day ones last their whole last day), soonest
+ * first. Home asks for three; reading every event still to come for them (a term's calendar is
+ * hundreds) made each ask read and copy them all, and a first sync asks again every second while it
+ * fills. Only keys are read to tell which started before today; the events themselves are read for
+ * those (a trip, a term: few) and, in order of start, for as many of the others as the list needs.
+ */
 export async function upcomingEvents(
   db: LocalDb,
   today: string,
   nowIso: string,
   limit: number,
 ): Promise<LocalEvent[]> {
-  const gone = await deletedHere(db)
-  const events = await db.events.where('ends_at').aboveOrEqual(today).sortBy('starts_at')
-  return events
-    .filter((e) => !gone.has(e.id) && (e.all_day ? e.ends_at >= today : e.ends_at >= nowIso))
-    .slice(0, limit)
+  if (limit <= 0) return []
+  const [gone, endingLater, startingLater] = await Promise.all([
+    deletedHere(db),
+    db.events.where('ends_at').aboveOrEqual(today).primaryKeys(),
+    db.events.where('starts_at').aboveOrEqual(today).primaryKeys(),
+  ])
+  const notOver = (e: LocalEvent | undefined): e is LocalEvent =>
+    e !== undefined && !gone.has(e.id) && (e.all_day ? e.ends_at >= today : e.ends_at >= nowIso)
+  const later = new Set(startingLater)
+  const started = (await db.events.bulkGet(endingLater.filter((id) => !later.has(id)))).filter(notOver)
+  // An event starting today or later ends then too, so those keys are in start order from the index.
+  for (let take = limit + gone.size + 2; ; take *= 4) {
+    const coming = await db.events.bulkGet(startingLater.slice(0, take))
+    const shown = [...started, ...coming.filter(notOver)].sort(soonest)
+    const lastRead = coming.at(-1)
+    const last = shown[limit - 1]
+    // Done once every key is read, or the ones not read start after the last event shown.
+    if (take >= startingLater.length || (last && lastRead && lastRead.starts_at > last.starts_at))
+      return shown.slice(0, limit)
+  }
 }
 
 export async function categoriesById(db: LocalDb): Promise<Map<number, EventCategory>> {
