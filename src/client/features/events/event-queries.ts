@@ -45,7 +45,8 @@ export async function upcomingEvents(
     e !== undefined && !gone.has(e.id) && (e.all_day ? e.ends_at >= today : e.ends_at >= nowIso)
   const later = new Set(startingLater)
   const started = (await db.events.bulkGet(endingLater.filter((id) => !later.has(id)))).filter(notOver)
-  // An event starting today or later ends then too, so those keys are in start order from the index.
+  // Keys from the start index come in order of start (an event starting today or later ends then
+  // too, so none of these is in `started`).
   for (let take = limit + gone.size + 2; ; take *= 4) {
     const coming = await db.events.bulkGet(startingLater.slice(0, take))
     const shown = [...started, ...coming.filter(notOver)].sort(soonest)
