@@ -15,7 +15,7 @@ import type { FastRead } from '../../platform/fast-reads.ts'
 import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { audienceFrom } from '../../platform/sync-statements.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { queryFields, validOrUndefined } from '../../platform/validate.ts'
+import { validQuery } from '../../platform/validate.ts'
 import { postAudienceOf, visibleTo } from './post-audience.ts'
 import { toPostDtos } from './post-dto.ts'
 
@@ -144,7 +144,6 @@ export async function feedPage(
  * refuse is left to Hono's route, which answers the 422.
  */
 export const feedRead: FastRead = ({ auth }, query, { db }) => {
-  const fields = queryFields(new URLSearchParams(query))
-  const valid = fields && validOrUndefined(feedQuerySchema, fields)
+  const valid = validQuery(feedQuerySchema, query)
   return valid && feedPage(db, auth.user, valid)
 }

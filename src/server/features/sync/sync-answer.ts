@@ -15,7 +15,7 @@ import type { AuthUser, College } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
 import { jsonBytes } from '../../platform/json-bytes.ts'
 import { type PullRequest, syncSources } from '../../platform/sync-registry.ts'
-import { queryFields, validOrUndefined } from '../../platform/validate.ts'
+import { validQuery } from '../../platform/validate.ts'
 import { decodeSyncCursor, encodeSyncCursor } from './sync-cursor.ts'
 import { catchUpPage, firstSyncPage } from './sync-pages.ts'
 
@@ -76,7 +76,6 @@ export async function syncAnswer(
  */
 export const syncRead: FastRead = ({ auth, college }, query, { db }) => {
   if (auth.user.college_id === null) return undefined
-  const fields = queryFields(new URLSearchParams(query))
-  const valid = fields && validOrUndefined(syncQuerySchema, fields)
+  const valid = validQuery(syncQuerySchema, query)
   return valid && syncAnswer(db, auth.user, college, valid)
 }
