@@ -66,7 +66,7 @@ const plan = quick
         // A year of families reading, answering, writing, paying and opening documents.
         activity: { readsPerPost: 60, familySends: 40, conversations: 1_500, documents: 100, openShare: 0.3 },
       } satisfies SeedSizes,
-      load: { durationS: 10, warmupS: 3, connections: 50 } satisfies LoadSettings,
+      load: { durationS: 10, warmupS: 3, jitWarmupS: 12, connections: 50 } satisfies LoadSettings,
       statisticsRuns: 9,
       syncRepeats: 3,
       engineRuns: 3,

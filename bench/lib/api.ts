@@ -6,8 +6,12 @@ import { measuredLoad, type Server } from './processes.ts'
 import { fmt, type Row } from './table.ts'
 import { loadGenerator, wrkLoad } from './wrk.ts'
 
-/** Autocannon runs whole seconds: a duration of 1.5 takes 2. */
-export type LoadSettings = { durationS: number; warmupS: number; connections: number }
+/**
+ * Autocannon runs whole seconds: a duration of 1.5 takes 2. `jitWarmupS`, where given, is the warm-up
+ * of the app and the reference in `compareEndpoint` (the bare server takes `warmupS`): under load, V8
+ * finishes optimising the functions a request runs once only after seconds (README, Performance).
+ */
+export type LoadSettings = { durationS: number; warmupS: number; connections: number; jitWarmupS?: number }
 
 export type LoadFigures = {
   rps: number
@@ -132,9 +136,11 @@ export async function compareEndpoint(
   const appRuns = loaded(app, endpoint.path, headers)
   const servers = [bareRuns, ...(referenceRuns ? [referenceRuns] : []), appRuns]
   const durationS = Math.max(1, Math.round(settings.durationS / ROUNDS))
+  const warmupOf = (server: (typeof servers)[number]) =>
+    server === bareRuns ? settings.warmupS : (settings.jitWarmupS ?? settings.warmupS)
   for (let round = 0; round < ROUNDS; round++) {
-    const warmupS = round === 0 ? settings.warmupS : 0
     for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+      const warmupS = round === 0 ? warmupOf(server) : 0
       server.runs.push(await server.run({ ...settings, durationS, warmupS }))
     }
   }
