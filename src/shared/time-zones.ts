@@ -21,14 +21,17 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return f
 }
 
+/** The wall clock in `zone` at a UTC moment, to the second: `YYYY-MM-DDTHH:mm:ss`. */
+export function wallClockSeconds(utc: string | Date, zone: string): string {
+  const parts: Record<string, string> = {}
+  for (const { type, value } of formatter(zone).formatToParts(typeof utc === 'string' ? new Date(utc) : utc))
+    parts[type] = value
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`
+}
+
 /** The wall clock in `zone` at a UTC moment, as `YYYY-MM-DDTHH:mm`. */
 export function wallClock(utc: string | Date, zone: string): string {
-  const parts = Object.fromEntries(
-    formatter(zone)
-      .formatToParts(typeof utc === 'string' ? new Date(utc) : utc)
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`
+  return wallClockSeconds(utc, zone).slice(0, 16)
 }
 
 /** Minutes `zone` is ahead of UTC at a moment. */
