@@ -76,8 +76,13 @@ export function endpointHeaders(endpoint: Endpoint): Record<string, string> {
   return { authorization: `Bearer ${endpoint.token}`, accept: 'application/json', ...endpoint.headers }
 }
 
-/** Rounds of a comparison: each server's load time is split into this many runs, taken in turn. */
-const ROUNDS = 3
+/**
+ * Rounds of a comparison: each server's load time is split into this many runs, taken in turn. Five
+ * since 2026-11-30: on a shared two-core machine one run's ratio of the app to the reference moved
+ * between 0.55x and 1.07x within a minute (by hand, the same build), and the median of three runs
+ * still fell on such a run often enough to swing the feed's figure between 0.72x and 0.85x.
+ */
+const ROUNDS = 5
 
 /**
  * Runs of one server as one: the median of each rate and latency, the highest peak memory, all the
@@ -149,6 +154,11 @@ export async function compareEndpoint(
     reference: referenceRuns && medianRun(referenceRuns.runs),
     app: medianRun(appRuns.runs),
     bytes,
+  }
+  if (referenceRuns) {
+    // Each round's ratio, so a reader can tell a run's noise from the app's figure.
+    const ratios = appRuns.runs.map((run, i) => fmt.ratio(run.rps / referenceRuns.runs[i]!.rps))
+    log(`  ${endpoint.label}: app against the reference, round by round: ${ratios.join(', ')}`)
   }
   for (const who of ['bare', 'reference', 'app'] as const) {
     const f = figures[who]
