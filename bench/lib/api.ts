@@ -80,7 +80,7 @@ export function endpointHeaders(endpoint: Endpoint): Record<string, string> {
  * Rounds of a comparison: each server's load time is split into this many runs, taken in turn. Five
  * since 2026-11-30: on a shared two-core machine one run's ratio of the app to the reference moved
  * between 0.55x and 1.07x within a minute (by hand, the same build), and the median of three runs
- * still fell on such a run often enough to swing the feed's figure between 0.72x and 0.85x.
+ * still fell on such runs often enough that the same build's feed measured 0.72x and 0.93x an hour apart.
  */
 const ROUNDS = 5
 

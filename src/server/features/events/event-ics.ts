@@ -76,9 +76,9 @@ function utcStamp(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`
 }
 
-/** A DATE: 20261104. */
+/** A day (`YYYY-MM-DD`) as a DATE: 20261104. */
 function dateValue(day: string): string {
-  return day.slice(0, 10).replaceAll('-', '')
+  return day.replaceAll('-', '')
 }
 
 /** A moment as a zone's wall-clock DATE-TIME, the zone named by the line's TZID: 20261102T060000. */
