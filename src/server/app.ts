@@ -21,12 +21,14 @@ import { documentsRoutes } from './features/documents/documents.routes.ts'
 import { documentsSyncSources } from './features/documents/documents.sync.ts'
 import { calendarFeedRoutes } from './features/events/calendar-feed.routes.ts'
 import { eventCategoriesRoutes } from './features/events/event-categories.routes.ts'
+import { eventsRead } from './features/events/event-list.ts'
 import { eventsRoutes } from './features/events/events.routes.ts'
 import { eventsSyncSources } from './features/events/events.sync.ts'
 import { integrationsRoutes } from './features/integrations/integrations.routes.ts'
 import { messageAttachmentRoutes } from './features/messenger/message-attachments.ts'
 import { messengerRoutes } from './features/messenger/messenger.routes.ts'
 import { messengerSyncSources } from './features/messenger/messenger.sync.ts'
+import { notificationsRead } from './features/notifications/notification-list.ts'
 import { notificationSendsRoutes } from './features/notifications/notification-sends.routes.ts'
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts'
 import { notificationsSyncSources } from './features/notifications/notifications.sync.ts'
@@ -236,7 +238,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 export function createRequestListener(deps: AppDeps): RequestListener {
   return withFastReads(
     deps,
-    { '/api/v1/user': currentUserRead, '/api/v1/posts': feedRead, '/api/v1/sync': syncRead },
+    {
+      '/api/v1/user': currentUserRead,
+      '/api/v1/posts': feedRead,
+      '/api/v1/sync': syncRead,
+      '/api/v1/notifications': notificationsRead,
+      '/api/v1/events': eventsRead,
+    },
     getRequestListener(createApp(deps).fetch),
   )
 }

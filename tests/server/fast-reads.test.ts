@@ -1,108 +1,38 @@
 // The hottest reads are answered by plain node:http when the college and session are already kept
 // (platform/fast-reads.ts); the server's listener must answer exactly as Hono alone does, header for
 // header, and hand everything it cannot answer so to Hono.
-import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { gunzipSync } from 'node:zlib'
-import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRequestListener } from '#server/app.ts'
 import { feedRead } from '#server/features/posts/post-feed.ts'
 import { syncRead } from '#server/features/sync/sync-answer.ts'
-import { type FastRead, withFastReads } from '#server/platform/fast-reads.ts'
+import type { FastRead } from '#server/platform/fast-reads.ts'
 import type { SyncResponse } from '#shared/sync.ts'
+import {
+  bearer,
+  fastReadServers,
+  get,
+  type Pair,
+  expectSameAnswer as sameAnswer,
+} from './helpers/fast-read-pair.ts'
 import { createPost } from './helpers/posts.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
-type Answer = { status: number; headers: Record<string, string>; body: string }
-
-/** One test app served twice: by the server's own listener, and by Hono alone. */
-type Pair = { app: TestApp; fast: number; honoOnly: number }
-
 let t: TestApp
 let main: Pair
-const servers: Server[] = []
+const servers = fastReadServers()
 
-async function listen(listener: RequestListener): Promise<number> {
-  const server = createServer(listener)
-  servers.push(server)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return (server.address() as AddressInfo).port
-}
+const expectSameAnswer = (path: string, headers: Record<string, string> = {}, pair: Pair = main) =>
+  sameAnswer(pair, path, headers)
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: '127.0.0.1', port, path, headers: { host: 'localhost', ...headers } },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => {
-          const { date: _date, ...rest } = res.headers as Record<string, string>
-          const bytes = Buffer.concat(chunks)
-          // A compressed answer is compared byte for byte (the same level gives the same bytes).
-          const body = rest['content-encoding'] ? bytes.toString('base64') : bytes.toString('utf8')
-          resolve({ status: res.statusCode ?? 0, headers: rest, body })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** The same request through the server's listener and through Hono alone: the same answer but for its id. */
-async function expectSameAnswer(
-  path: string,
-  headers: Record<string, string> = {},
-  { fast, honoOnly }: Pair = main,
-): Promise<Answer> {
-  const [a, b] = [await get(fast, path, headers), await get(honoOnly, path, headers)]
-  expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
-  expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id'])
-  const withoutId = ({ headers: { 'x-request-id': _id, ...rest }, ...answer }: Answer) => ({
-    ...answer,
-    headers: rest,
-  })
-  expect(withoutId(a)).toEqual(withoutId(b))
-  return a
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-
-const depsOf = (app: TestApp) => ({
-  db: app.db,
-  dialect: app.dialect,
-  config: app.config,
-  storage: app.storage,
-})
-
-async function pairOf(app: TestApp): Promise<Pair> {
-  return {
-    app,
-    fast: await listen(createRequestListener(depsOf(app))),
-    honoOnly: await listen(getRequestListener(app.app.fetch)),
-  }
-}
-
-/** A listener with `read` as the fast read of `path`, counting the requests it hands over to Hono. */
-async function countingHandOver(read: FastRead, app = t, path = '/api/v1/user') {
-  let handed = 0
-  const port = await listen(
-    withFastReads(depsOf(app), { [path]: read }, (req, res) => {
-      handed++
-      getRequestListener(app.app.fetch)(req, res)
-    }),
-  )
-  return { port, handed: () => handed }
-}
+const countingHandOver = (read: FastRead, app = t, path = '/api/v1/user') =>
+  servers.countingHandOver(read, app, path)
 
 beforeAll(async () => {
   t = await createTestApp()
-  main = await pairOf(t)
+  main = await servers.pairOf(t)
 })
 afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
+  await servers.close()
   await t.close()
 })
 
@@ -321,7 +251,7 @@ describe('GET /api/v1/sync through the server', () => {
 describe('GET /api/v1/user behind a trusted proxy (TRUST_PROXY)', () => {
   let proxied: Pair
   beforeAll(async () => {
-    proxied = await pairOf(await createTestApp({ trustProxy: true }))
+    proxied = await servers.pairOf(await createTestApp({ trustProxy: true }))
   })
   afterAll(async () => {
     await proxied.app.close()

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import type { Notification } from '#shared/api-types.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { notificationAnswerSchema } from '#shared/notifications.schema.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
@@ -8,36 +7,24 @@ import { requireAuth, requireCollegeMember } from '../../platform/auth.ts'
 import { deviceTime, nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
-import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { toNotificationDto } from './notification-dto.ts'
+import { notificationsPage } from './notification-list.ts'
 
 export const notificationsRoutes = new Hono<AppEnv>()
 
-notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMember, async (c) => {
-  const { user } = c.get('auth')
-  const { cursor, limit } = validate(c, pageQuerySchema, c.req.query())
-  if (user.college_id === null) return c.json({ data: [], next_cursor: null })
-  const after = decodeCursor(cursor)
-  let query = tenantScope(c.get('deps').db, user.college_id)
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-  if (after) query = query.where(afterCursor(after, 'created_at', 'id', 'desc'))
-  const rows = await query.execute()
-  const page = rows.slice(0, limit)
-  const data: Notification[] = page.map(toNotificationDto)
-  const last = page.at(-1)
-  return c.json({
-    data,
-    next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
-  })
-})
+/** The person's notifications, newest first (notification-list.ts). */
+notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMember, async (c) =>
+  c.json(
+    await notificationsPage(
+      c.get('deps').db,
+      c.get('auth').user,
+      validate(c, pageQuerySchema, c.req.query()),
+    ),
+  ),
+)
 
 /** Marks a notification read at the time the user opened it (which may be before this request, offline). */
 notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireCollegeMember, async (c) => {
