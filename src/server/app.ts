@@ -41,11 +41,12 @@ import { companiesRoutes } from './features/benefits/companies.routes.ts'
 import { homeBannerOfPage } from './features/benefits/home-banner-page.ts'
 import { platformBannersRoutes } from './features/benefits/platform-banners.routes.ts'
 import { pymeCategoriesRoutes } from './features/benefits/pyme-categories.routes.ts'
-import { pymesRoutes } from './features/benefits/pymes.routes.ts'
+import { pymesListRead, pymesRoutes } from './features/benefits/pymes.routes.ts'
 import { feesRoutes } from './features/payments/fees.routes.ts'
 import { paymentSettingsRoutes } from './features/payments/payment-settings.routes.ts'
 import { paymentsRoutes } from './features/payments/payments.routes.ts'
 import { paymentsSyncSources } from './features/payments/payments.sync.ts'
+import { paymentsListRead } from './features/payments/payments-list.ts'
 import { testCheckoutRoutes } from './features/payments/test-checkout.routes.ts'
 import { platformCollegesRoutes } from './features/platform/platform-colleges.routes.ts'
 import { postCategoriesRoutes } from './features/posts/post-categories.routes.ts'
@@ -63,7 +64,7 @@ import { liveRoutes } from './features/sync/live.routes.ts'
 import { syncRoutes } from './features/sync/sync.routes.ts'
 import { syncRead } from './features/sync/sync-answer.ts'
 import { currentUserRead, usersRoutes } from './features/users/users.routes.ts'
-import { usersAdminRoutes } from './features/users/users-admin.routes.ts'
+import { usersAdminRoutes, usersListRead } from './features/users/users-admin.routes.ts'
 import { registerCalendarSource } from './platform/calendar-sources.ts'
 import { compression } from './platform/compression.ts'
 import type { AppDeps, AppEnv } from './platform/context.ts'
@@ -244,6 +245,9 @@ export function createRequestListener(deps: AppDeps): RequestListener {
       '/api/v1/sync': syncRead,
       '/api/v1/notifications': notificationsRead,
       '/api/v1/events': eventsRead,
+      '/api/v1/users': usersListRead,
+      '/api/v1/payments': paymentsListRead,
+      '/api/v1/pymes': pymesListRead,
     },
     getRequestListener(createApp(deps).fetch),
   )

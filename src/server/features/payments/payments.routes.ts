@@ -1,20 +1,16 @@
 // Paying fees: the family's checkout, the provider's return, the public outcome, receipts, and the
 // /payments/payments/ screen's records, CSV export, hand-recorded payments, refunds and summary.
 import { type Context, Hono } from 'hono'
-import { type Kysely, sql } from 'kysely'
 import * as v from 'valibot'
-import { isRealDate, plainString } from '#shared/fields.schema.ts'
+import { plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message, translate } from '#shared/i18n/translate.ts'
 import {
-  type AdminPayment,
   type CheckoutStart,
   checkoutInputSchema,
   manualPaymentSchema,
-  PAYMENT_STATUSES,
   type PaymentOutcome,
 } from '#shared/payments.schema.ts'
-import type { Database } from '../../db/schema.ts'
 import { actorOf } from '../../platform/audit.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { logoBytes } from '../../platform/college-logo.ts'
@@ -22,8 +18,6 @@ import type { AppEnv, College } from '../../platform/context.ts'
 import { toCsv } from '../../platform/csv.ts'
 import { forbidden, notFound } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
-import { containsText } from '../../platform/keyset.ts'
-import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { publicOrigin } from '../../platform/password-links.ts'
 import { checkLink, signLink } from '../../platform/signed-links.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
@@ -34,6 +28,7 @@ import { collectionSummary } from './fee-summaries.ts'
 import { recordManualPayment, refundPayment } from './office-payments.service.ts'
 import { toPaymentDtos } from './payment-dto.ts'
 import { finishReturn, startCheckout } from './payments.service.ts'
+import { filteredPayments, paymentListQuerySchema, paymentsPage } from './payments-list.ts'
 import { PROVIDER_LABELS } from './providers/provider-of.ts'
 import { receiptPdf } from './receipt-pdf.ts'
 
@@ -124,88 +119,18 @@ paymentsRoutes.get('/api/v1/payments/outcome', async (c) => {
   return c.json(body)
 })
 
-const listQuery = v.object({
-  q: v.optional(v.pipe(plainString(), v.trim(), v.maxLength(100, message(messages.tooLong))), ''),
-  status: v.optional(v.picklist(['', ...PAYMENT_STATUSES]), ''),
-  grade: v.optional(v.pipe(plainString(), v.regex(/^(\d{1,9}|all)?$/, message(messages.numberInvalid))), ''),
-  fee: v.optional(v.pipe(plainString(), v.regex(/^\d{0,9}$/, message(messages.numberInvalid))), ''),
-  from: v.optional(
-    v.pipe(
-      plainString(),
-      v.check((d) => d === '' || isRealDate(d), message(messages.dateInvalid)),
-    ),
-    '',
+/** The payments matching the screen's filters, newest first (payments-list.ts). */
+paymentsRoutes.get('/api/v1/payments', ...manages, async (c) =>
+  c.json(
+    await paymentsPage(c.get('deps').db, college(c), validate(c, paymentListQuerySchema, c.req.query())),
   ),
-  to: v.optional(
-    v.pipe(
-      plainString(),
-      v.check((d) => d === '' || isRealDate(d), message(messages.dateInvalid)),
-    ),
-    '',
-  ),
-  cursor: v.optional(v.pipe(plainString(), v.maxLength(200)), ''),
-  limit: v.optional(v.pipe(plainString(), v.regex(/^\d{1,3}$/)), '50'),
-})
-type ListQuery = v.InferOutput<typeof listQuery>
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
-
-/** Payments matching the screen's filters, newest first. Dates are of the payment (paid, or started). */
-function filtered(db: Kysely<Database>, collegeId: number, f: ListQuery) {
-  let query = tenantScope(db, collegeId)
-    .selectFrom('payments')
-    .innerJoin('fees', 'fees.id', 'payments.fee_id')
-    .innerJoin('users', 'users.id', 'payments.student_id')
-    .selectAll('payments')
-  if (f.q)
-    query = query.where(
-      containsText(['users.name', 'users.first_lastname', 'payments.code', 'fees.concept'], f.q),
-    )
-  if (f.status) query = query.where('payments.status', '=', f.status)
-  if (f.grade === 'all') query = query.where('fees.grade_id', 'is', null)
-  else if (f.grade) query = query.where('fees.grade_id', '=', Number(f.grade))
-  if (f.fee) query = query.where('payments.fee_id', '=', Number(f.fee))
-  // The day a payment counts for: when it was paid, or when it was started if it never was.
-  const day = sql<string>`coalesce(payments.paid_at, payments.created_at)`
-  if (f.from) query = query.where(day, '>=', `${f.from}T00:00:00.000Z`)
-  if (f.to) query = query.where(day, '<', `${nextDay(f.to)}T00:00:00.000Z`)
-  return query
-}
-
-paymentsRoutes.get('/api/v1/payments', ...manages, async (c) => {
-  const f = validate(c, listQuery, c.req.query())
-  const here = college(c)
-  const limit = Math.min(Math.max(Number(f.limit), 1), 200)
-  let query = filtered(c.get('deps').db, here.id, f)
-  const after = decodeCursor(f.cursor || undefined, { anyText: true })
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('payments.created_at', '<', after.at),
-        eb.and([eb('payments.created_at', '=', after.at), eb('payments.id', '<', String(after.id))]),
-      ]),
-    )
-  const rows = await query
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(limit + 1)
-    .execute()
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  const data: AdminPayment[] = await toPaymentDtos(c.get('deps').db, here.id, here.currency, page)
-  return c.json({
-    data,
-    next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
-  })
-})
+)
 
 paymentsRoutes.get('/api/v1/payments/export.csv', ...manages, async (c) => {
-  const f = validate(c, listQuery, c.req.query())
+  const f = validate(c, paymentListQuerySchema, c.req.query())
   const here = college(c)
   const lang = requestLocale(c)
-  const rows = await filtered(c.get('deps').db, here.id, f)
+  const rows = await filteredPayments(c.get('deps').db, here.id, f)
     .orderBy('payments.created_at', 'desc')
     .orderBy('payments.id', 'desc')
     .limit(50_000)

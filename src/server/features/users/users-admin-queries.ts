@@ -5,6 +5,8 @@ import type { RoleKey } from '#shared/permissions.ts'
 import { normalizeRut } from '#shared/rut.ts'
 import type { CourseRef, PersonRef, UserDetail, UserRow, UserStatus } from '#shared/users.schema.ts'
 import type { Database } from '../../db/schema.ts'
+import { anyOf } from '../../platform/any-of.ts'
+import { compiledOnce } from '../../platform/compiled-once.ts'
 import { containsText, keysetPage, sortSpec } from '../../platform/keyset.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -83,17 +85,22 @@ function searchWords(q: string) {
     })
 }
 
+/** The courses of a page of people, in one statement compiled once (compiled-once.ts). */
+const enrollmentsOf = compiledOnce(
+  (db, collegeId: number, userIds: readonly number[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('enrollments')
+      .innerJoin('courses', 'courses.id', 'enrollments.course_id')
+      .select(['enrollments.student_id', 'courses.id', 'courses.name'])
+      .where(anyOf(db, 'enrollments.student_id', userIds))
+      .orderBy('courses.name'),
+  [-7_341, [-7_342]],
+)
+
 async function coursesOf(db: Kysely<Database>, collegeId: number, userIds: number[]) {
   const byUser = new Map<number, CourseRef[]>()
   if (userIds.length === 0) return byUser
-  const rows = await tenantScope(db, collegeId)
-    .selectFrom('enrollments')
-    .innerJoin('courses', 'courses.id', 'enrollments.course_id')
-    .select(['enrollments.student_id', 'courses.id', 'courses.name'])
-    .where('enrollments.student_id', 'in', userIds)
-    .orderBy('courses.name')
-    .execute()
-  for (const row of rows) {
+  for (const row of await enrollmentsOf(db, collegeId, userIds)) {
     const list = byUser.get(row.student_id) ?? []
     list.push({ id: row.id, name: row.name })
     byUser.set(row.student_id, list)

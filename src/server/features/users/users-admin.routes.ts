@@ -17,11 +17,12 @@ import { actorOf } from '../../platform/audit.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
+import type { FastRead } from '../../platform/fast-reads.ts'
 import { requestLocale } from '../../platform/i18n.ts'
 import { mailLanguage, sendPasswordReset, sendWelcome, sendWelcomes } from '../../platform/password-links.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
-import { pathId, readJson, validate } from '../../platform/validate.ts'
+import { pathId, readJson, validate, validQuery } from '../../platform/validate.ts'
 import { type CheckedRow, checkImport, runImport } from './user-import.ts'
 import { uniquenessErrors } from './users.service.ts'
 import {
@@ -82,6 +83,16 @@ usersAdminRoutes.get('/api/v1/users', canView, async (c) => {
   const filters = validate(c, userListQuerySchema, c.req.query())
   return c.json(await listUsers(c.get('deps').db, c.get('auth').user.college_id!, filters))
 })
+
+/**
+ * `GET /api/v1/users` as plain node:http answers it for a session already kept; one without the
+ * permission (Hono answers the 403) or a query it would refuse (the 422) is left to Hono.
+ */
+export const usersListRead: FastRead = ({ auth: { user } }, query, { db }) => {
+  if (!user.permissions.includes('users.view')) return undefined
+  const filters = validQuery(userListQuerySchema, query)
+  return filters && listUsers(db, user.college_id!, filters)
+}
 
 usersAdminRoutes.get('/api/v1/users/:id{[0-9]+}', canView, async (c) => {
   return c.json(await detailOr404(c, pathId(c.req.param('id'))))
