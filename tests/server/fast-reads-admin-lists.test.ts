@@ -6,7 +6,14 @@ import { pymesListRead } from '#server/features/benefits/pymes.routes.ts'
 import { paymentsListRead } from '#server/features/payments/payments-list.ts'
 import { usersListRead } from '#server/features/users/users-admin.routes.ts'
 import type { FastRead } from '#server/platform/fast-reads.ts'
-import { bearer, expectSameAnswer, fastReadServers, get, type Pair } from './helpers/fast-read-pair.ts'
+import {
+  bearer,
+  expectSameAnswer,
+  fastReadServers,
+  get,
+  type Pair,
+  walkPages,
+} from './helpers/fast-read-pair.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
 let t: TestApp
@@ -29,26 +36,7 @@ afterAll(async () => {
   await t.close()
 })
 
-type Page = { data: { id: string | number }[]; next_cursor: string | null }
-
-/** Every page of `path`, two at a time, through both listeners: the ids in order. */
-async function walk(path: string, token: Record<string, string>): Promise<(string | number)[]> {
-  const ids: (string | number)[] = []
-  let next: string | null = null
-  do {
-    const mark = path.includes('?') ? '&' : '?'
-    const answer = await expectSameAnswer(
-      pair,
-      `${path}${mark}limit=2${next ? `&cursor=${next}` : ''}`,
-      token,
-    )
-    expect(answer.status).toBe(200)
-    const page = JSON.parse(answer.body) as Page
-    ids.push(...page.data.map((item) => item.id))
-    next = page.next_cursor
-  } while (next)
-  return ids
-}
+const walk = (path: string, token: Record<string, string>) => walkPages(pair, path, token)
 
 describe.each([
   ['/api/v1/users', usersListRead, ['q=demo', 'sort=-name', 'sort=email&status=active', 'status=inactive']],

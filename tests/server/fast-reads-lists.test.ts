@@ -7,7 +7,14 @@ import { notificationsRead } from '#server/features/notifications/notification-l
 import type { FastRead } from '#server/platform/fast-reads.ts'
 import type { EventInput } from '#shared/events.schema.ts'
 import { dayFromNow, eventInput, momentFromNow } from './helpers/events.ts'
-import { bearer, expectSameAnswer, fastReadServers, get, type Pair } from './helpers/fast-read-pair.ts'
+import {
+  bearer,
+  expectSameAnswer,
+  fastReadServers,
+  get,
+  type Pair,
+  walkPages,
+} from './helpers/fast-read-pair.ts'
 import { runJobs, sendInput } from './helpers/notifications.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
 
@@ -15,8 +22,6 @@ let t: TestApp
 let pair: Pair
 const servers = fastReadServers()
 const READERS = ['guardian@demo.test', 'student@demo.test', 'staff@demo.test', 'admin@demo.test']
-
-type Page = { data: { id: string }[]; next_cursor: string | null }
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -64,24 +69,7 @@ afterAll(async () => {
   await t.close()
 })
 
-/** Every page of `path` (a query without a cursor), through both listeners, two at a time. */
-async function walk(path: string, token: Record<string, string>): Promise<string[]> {
-  const ids: string[] = []
-  let next: string | null = null
-  do {
-    const mark = path.includes('?') ? '&' : '?'
-    const answer = await expectSameAnswer(
-      pair,
-      `${path}${mark}limit=2${next ? `&cursor=${next}` : ''}`,
-      token,
-    )
-    expect(answer.status).toBe(200)
-    const page = JSON.parse(answer.body) as Page
-    ids.push(...page.data.map((item) => item.id))
-    next = page.next_cursor
-  } while (next)
-  return ids
-}
+const walk = (path: string, token: Record<string, string>) => walkPages(pair, path, token)
 
 describe.each([
   ['/api/v1/notifications', notificationsRead],

@@ -94,3 +94,26 @@ export function fastReadServers() {
     close: () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))),
   }
 }
+
+/** Every page of `path` (a query without a cursor), two at a time, through both listeners: the ids in order. */
+export async function walkPages(
+  pair: Pair,
+  path: string,
+  token: Record<string, string>,
+): Promise<(string | number)[]> {
+  const ids: (string | number)[] = []
+  let next: string | null = null
+  do {
+    const mark = path.includes('?') ? '&' : '?'
+    const answer = await expectSameAnswer(
+      pair,
+      `${path}${mark}limit=2${next ? `&cursor=${next}` : ''}`,
+      token,
+    )
+    expect(answer.status).toBe(200)
+    const page = JSON.parse(answer.body) as { data: { id: string | number }[]; next_cursor: string | null }
+    ids.push(...page.data.map((item) => item.id))
+    next = page.next_cursor
+  } while (next)
+  return ids
+}
