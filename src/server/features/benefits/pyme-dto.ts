@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Promotion, Pyme } from '#shared/benefits.schema.ts'
 import type { Database, PromotionsTable, PymesTable } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
+import { compiledOnce, compiledPerShape } from '../../platform/compiled-once.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import { groupBy } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -22,6 +23,32 @@ export function toPromotionDto(row: Selectable<PromotionsTable>): Promotion {
   }
 }
 
+// The two lookups of a page of pymes, compiled once (compiled-once.ts).
+type PromotionArgs = [collegeId: number, pymeIds: readonly string[], endedBefore: string | undefined]
+
+const promotionsOf = compiledPerShape<PromotionArgs, Selectable<PromotionsTable>>(
+  (db, collegeId, pymeIds, endedBefore) => {
+    let query = tenantScope(db, collegeId)
+      .selectFrom('promotions')
+      .selectAll()
+      .where(anyOf(db, 'pyme_id', pymeIds))
+      .orderBy('starts_on')
+      .orderBy('id')
+    if (endedBefore !== undefined) query = query.where('ends_on', '>=', endedBefore)
+    return query
+  },
+  ([, , endedBefore]) => (endedBefore === undefined ? 'all' : 'current'),
+  ([, , endedBefore]) => [-7_351, ['\u0000pyme'], endedBefore === undefined ? undefined : '\u0000day'],
+)
+const companiesOf = compiledOnce(
+  (db, collegeId: number, ids: readonly number[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .where(anyOf(db, 'id', ids)),
+  [-7_352, [-7_353]],
+)
+
 /** `endedBefore`: leave out promotions that ended before this day (the mirror's copy). */
 export async function toPymeDtos(
   db: Kysely<Database>,
@@ -30,27 +57,14 @@ export async function toPymeDtos(
   { endedBefore }: { endedBefore?: string } = {},
 ): Promise<Pyme[]> {
   if (rows.length === 0) return []
-  const scope = tenantScope(db, collegeId)
-  let promotionsQuery = scope
-    .selectFrom('promotions')
-    .selectAll()
-    .where(
-      anyOf(
-        db,
-        'pyme_id',
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy('starts_on')
-    .orderBy('id')
-  if (endedBefore) promotionsQuery = promotionsQuery.where('ends_on', '>=', endedBefore)
   const [promotions, companies] = await Promise.all([
-    promotionsQuery.execute(),
-    scope
-      .selectFrom('companies')
-      .select(['id', 'name'])
-      .where(anyOf(db, 'id', [...new Set(rows.map((r) => r.company_id))]))
-      .execute(),
+    promotionsOf(
+      db,
+      collegeId,
+      rows.map((r) => r.id),
+      endedBefore,
+    ),
+    companiesOf(db, collegeId, [...new Set(rows.map((r) => r.company_id))]),
   ])
   const byPyme = groupBy(promotions, (p) => p.pyme_id)
   const companyName = new Map(companies.map((c) => [c.id, c.name]))

@@ -11,6 +11,7 @@ import type {
 } from '#shared/payments.schema.ts'
 import type { Database, FeesTable, PaymentsTable } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
+import { compiledOnce } from '../../platform/compiled-once.ts'
 import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { appliesTo, dueAfter, type FamilyStudent } from './fee-family.ts'
@@ -71,6 +72,25 @@ export async function toFamilyFees(
 
 export type PaymentExtras = { grade_name: string | null; recorded_by_name: string | null }
 
+// The two lookups of a page of payments, compiled once (compiled-once.ts).
+const feesOf = compiledOnce(
+  (db, collegeId: number, ids: readonly number[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('fees')
+      .leftJoin('grades', 'grades.id', 'fees.grade_id')
+      .select(['fees.id', 'fees.concept', 'grades.name as grade_name'])
+      .where(anyOf(db, 'fees.id', ids)),
+  [-7_361, [-7_362]],
+)
+const namesOf = compiledOnce(
+  (db, collegeId: number, ids: readonly number[]) =>
+    tenantScope(db, collegeId)
+      .selectFrom('users')
+      .select(['id', 'name', 'first_lastname'])
+      .where(anyOf(db, 'id', ids)),
+  [-7_363, [-7_364]],
+)
+
 export async function toPaymentDtos(
   db: Kysely<Database>,
   collegeId: number,
@@ -78,7 +98,6 @@ export async function toPaymentDtos(
   rows: Selectable<PaymentsTable>[],
 ): Promise<(Payment & PaymentExtras)[]> {
   if (rows.length === 0) return []
-  const scope = tenantScope(db, collegeId)
   const people = [
     ...new Set(
       rows
@@ -87,17 +106,8 @@ export async function toPaymentDtos(
     ),
   ]
   const [fees, users] = await Promise.all([
-    scope
-      .selectFrom('fees')
-      .leftJoin('grades', 'grades.id', 'fees.grade_id')
-      .select(['fees.id', 'fees.concept', 'grades.name as grade_name'])
-      .where(anyOf(db, 'fees.id', [...new Set(rows.map((r) => r.fee_id))]))
-      .execute(),
-    scope
-      .selectFrom('users')
-      .select(['id', 'name', 'first_lastname'])
-      .where(anyOf(db, 'id', people))
-      .execute(),
+    feesOf(db, collegeId, [...new Set(rows.map((r) => r.fee_id))]),
+    namesOf(db, collegeId, people),
   ])
   const feeOf = new Map(fees.map((f) => [f.id, f]))
   const nameOf = new Map(users.map((u) => [u.id, personName(u)]))
