@@ -4,10 +4,11 @@ import type { CalendarEvent } from '#shared/events.schema.ts'
 import type { Database, EventsTable } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
 import { compiledOnce } from '../../platform/compiled-once.ts'
+import { namesOfPeople } from '../../platform/person-name.ts'
 import { groupBy, targetLists } from '../../platform/targets.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
-// The two lookups of a page of events: the same texts on every request (compiled-once.ts).
+// The lookups of a page of events: the same texts on every request (compiled-once.ts).
 const targetsOf = compiledOnce(
   (db, collegeId: number, ids: readonly string[]) =>
     tenantScope(db, collegeId)
@@ -16,15 +17,6 @@ const targetsOf = compiledOnce(
       .where(anyOf(db, 'event_id', ids)),
   [-7_311, ['\u0000event']],
 )
-const authorsOf = compiledOnce(
-  (db, collegeId: number, ids: readonly number[]) =>
-    tenantScope(db, collegeId)
-      .selectFrom('users')
-      .select(['id', 'name', 'first_lastname'])
-      .where(anyOf(db, 'id', ids)),
-  [-7_312, [-7_313]],
-)
-
 export async function toEventDtos(
   db: Kysely<Database>,
   collegeId: number,
@@ -37,7 +29,7 @@ export async function toEventDtos(
       collegeId,
       rows.map((r) => r.id),
     ),
-    authorsOf(db, collegeId, [...new Set(rows.map((r) => r.author_id))]),
+    namesOfPeople(db, collegeId, [...new Set(rows.map((r) => r.author_id))]),
   ])
   const authorById = new Map(authors.map((a) => [a.id, `${a.name} ${a.first_lastname}`.trim()]))
   const targetsByEvent = groupBy(targets, (t) => t.event_id)

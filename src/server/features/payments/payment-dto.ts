@@ -12,7 +12,7 @@ import type {
 import type { Database, FeesTable, PaymentsTable } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
 import { compiledOnce } from '../../platform/compiled-once.ts'
-import { personName } from '../../platform/person-name.ts'
+import { namesOfPeople, personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { appliesTo, dueAfter, type FamilyStudent } from './fee-family.ts'
 
@@ -72,7 +72,7 @@ export async function toFamilyFees(
 
 export type PaymentExtras = { grade_name: string | null; recorded_by_name: string | null }
 
-// The two lookups of a page of payments, compiled once (compiled-once.ts).
+// The fees of a page of payments, compiled once (compiled-once.ts); the people's names beside them.
 const feesOf = compiledOnce(
   (db, collegeId: number, ids: readonly number[]) =>
     tenantScope(db, collegeId)
@@ -82,15 +82,6 @@ const feesOf = compiledOnce(
       .where(anyOf(db, 'fees.id', ids)),
   [-7_361, [-7_362]],
 )
-const namesOf = compiledOnce(
-  (db, collegeId: number, ids: readonly number[]) =>
-    tenantScope(db, collegeId)
-      .selectFrom('users')
-      .select(['id', 'name', 'first_lastname'])
-      .where(anyOf(db, 'id', ids)),
-  [-7_363, [-7_364]],
-)
-
 export async function toPaymentDtos(
   db: Kysely<Database>,
   collegeId: number,
@@ -107,7 +98,7 @@ export async function toPaymentDtos(
   ]
   const [fees, users] = await Promise.all([
     feesOf(db, collegeId, [...new Set(rows.map((r) => r.fee_id))]),
-    namesOf(db, collegeId, people),
+    namesOfPeople(db, collegeId, people),
   ])
   const feeOf = new Map(fees.map((f) => [f.id, f]))
   const nameOf = new Map(users.map((u) => [u.id, personName(u)]))
