@@ -159,6 +159,29 @@ describe('administrators', () => {
     ])
   })
 
+  it('page through the businesses by name, and mix the search, the category and the company', async () => {
+    const all = await listPymes(admin, '?limit=100')
+    const names: string[] = []
+    let cursor = ''
+    do {
+      const res = await send('GET', `/api/v1/pymes?limit=1${cursor ? `&cursor=${cursor}` : ''}`, admin)
+      const page = await body<{ data: Pyme[]; next_cursor: string | null }>(res)
+      expect(page.data.length).toBe(1)
+      names.push(page.data[0]!.name)
+      cursor = page.next_cursor ?? ''
+    } while (cursor)
+    expect(names).toEqual(all.map((p) => p.name))
+    const lapiz = all.find((p) => p.name === 'Librería El Lápiz')!
+    const its = `?category_id=${lapiz.category_id}`
+    const sameCategory = all.filter((p) => p.category_id === lapiz.category_id).map((p) => p.name)
+    expect((await listPymes(admin, its)).map((p) => p.name)).toEqual(sameCategory)
+    expect((await listPymes(admin, `${its}&q=L%C3%81PIZ`)).map((p) => p.name)).toEqual(['Librería El Lápiz'])
+    expect(await listPymes(admin, `${its}&q=vista`)).toEqual([])
+    // A company user's search stays within their company.
+    expect((await listPymes(company, '?q=librer')).map((p) => p.name)).toEqual(['Librería El Lápiz'])
+    expect(await listPymes(company, '?q=vista')).toEqual([])
+  })
+
   it('must name a company of their own college for a new business', async () => {
     const res = await send('POST', '/api/v1/pymes', admin, pymeInput({ company_id: 0 }))
     expect(res.status).toBe(422)

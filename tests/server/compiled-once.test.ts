@@ -2,7 +2,7 @@
 // (per shape), run with new values in the places its stand-ins took, on SQLite and on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { anyOf } from '#server/platform/any-of.ts'
-import { compiledOnce, compiledPerShape } from '#server/platform/compiled-once.ts'
+import { compiledOnce, compiledPerShape, marksByPlace, shapeOfGiven } from '#server/platform/compiled-once.ts'
 import { tenantScope } from '#server/platform/tenant-scope.ts'
 import { collegeIdOf } from './helpers/http.ts'
 import { createTestApp, type TestApp } from './helpers/test-app.ts'
@@ -176,5 +176,50 @@ describe('compiledPerShape with values some shapes do not bind', () => {
       ([, everyone]) => [-9_503, everyone, -9_504],
     )
     await expect(strict(t.db, demo, true, first.id)).rejects.toThrow(/argument 2 lands on no parameter/)
+  })
+})
+
+describe('shapeOfGiven and marksByPlace', () => {
+  it('tell the shapes of given and left-out values and flags, and answer as built each time', async () => {
+    type Args = [
+      collegeId: number,
+      pattern: string | undefined,
+      afterId: number | undefined,
+      newestFirst: boolean,
+    ]
+    const build = (db: TestApp['db'], ...[collegeId, pattern, afterId, newestFirst]: Args) => {
+      let query = tenantScope(db, collegeId)
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .orderBy('id', newestFirst ? 'desc' : 'asc')
+      if (pattern !== undefined) query = query.where('email', 'like', pattern)
+      if (afterId !== undefined) query = query.where('id', newestFirst ? '<' : '>', afterId)
+      return query
+    }
+    let built = 0
+    const people = compiledPerShape<Args, { id: number; email: string }>(
+      (db, ...args) => {
+        built++
+        return build(db, ...args)
+      },
+      shapeOfGiven,
+      marksByPlace,
+    )
+    expect(shapeOfGiven([demo, undefined, 3, true])).toBe('+ - + true')
+    const ids = (await t.db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id)
+    const middle = ids[Math.floor(ids.length / 2)]!
+    const cases: Args[] = [
+      [demo, undefined, undefined, false],
+      [beta, undefined, undefined, false],
+      [demo, '%demo%', undefined, true],
+      [demo, '%a%', middle, true],
+      [demo, '%a%', middle, false],
+      [beta, '%e%', middle, false],
+      [demo, undefined, middle, true],
+    ]
+    for (const args of cases)
+      expect(await people(t.db, ...args), args.join()).toEqual(await build(t.db, ...args).execute())
+    expect(built).toBe(5)
+    expect((await people(t.db, demo, '%a%', middle, false)).length).toBeGreaterThan(0)
   })
 })

@@ -2,7 +2,7 @@
 // college and session are kept (platform/fast-reads.ts): only for those with the permission, and
 // exactly as Hono alone answers, header for header; refusals (403, 422) are left to Hono.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pymesListRead } from '#server/features/benefits/pymes.routes.ts'
+import { pymesListRead } from '#server/features/benefits/pyme-list.ts'
 import { paymentsListRead } from '#server/features/payments/payments-list.ts'
 import { usersListRead } from '#server/features/users/users-admin.routes.ts'
 import type { FastRead } from '#server/platform/fast-reads.ts'

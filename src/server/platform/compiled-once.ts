@@ -131,3 +131,18 @@ export function compiledOnce<Args extends Value[], Row>(
     () => marks,
   )
 }
+
+/**
+ * The shape of arguments that are plain values, flags or left out: which are given, and the flags.
+ * With `marksByPlace`, for statements whose every argument is such (no lists).
+ */
+export function shapeOfGiven(args: readonly Value[]): string {
+  return args.map((arg) => (arg === undefined ? '-' : typeof arg === 'boolean' ? String(arg) : '+')).join(' ')
+}
+
+/** Marks for `shapeOfGiven`'s arguments: a number or a text of its own for each place, given or not. */
+export function marksByPlace<Args extends Value[]>(args: Args): Args {
+  return args.map((arg, place) =>
+    typeof arg === 'number' ? -7_000_000 - place : typeof arg === 'string' ? `\u0000${place}` : arg,
+  ) as Args
+}

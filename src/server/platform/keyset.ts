@@ -14,10 +14,55 @@ export function sortSpec(sort: string, columns: Record<string, string>): SortSpe
 }
 
 /**
- * Orders the query by the sort column then the id, starts after the cursor's row, and reads one row
- * more than a page to know whether another page follows. Values are compared as text, which orders
- * the ISO dates and names this app sorts by.
+ * Where a cursor says the next page starts. The ids of these lists are integers: a cursor naming
+ * another kind of id, or one past what the column holds, is someone else's or damaged, and reads as
+ * the first page (PostgreSQL would refuse the comparison).
  */
+export function keysetAfter(cursor: string | undefined): { at: string; id: number } | undefined {
+  const decoded = decodeCursor(cursor, { anyText: true })
+  if (!decoded || !/^\d{1,10}$/.test(decoded.id) || Number(decoded.id) > MAX_INT) return undefined
+  return { at: decoded.at, id: Number(decoded.id) }
+}
+
+/**
+ * The query ordered by the sort column then the id, starting after (`afterAt`, `afterId`) when given,
+ * reading `limitPlusOne` rows: one more than a page, to know whether another page follows. Values are
+ * compared as text, which orders the ISO dates and names these lists sort by.
+ */
+export function keysetOrdered<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: SortSpec,
+  idColumn: string,
+  afterAt: string | undefined,
+  afterId: number | undefined,
+  limitPlusOne: number,
+): SelectQueryBuilder<DB, TB, O> {
+  const direction = sort.descending ? 'desc' : 'asc'
+  const column = sql.ref(sort.column)
+  const id = sql.ref(idColumn)
+  const page = query.orderBy(sql`${column}`, direction).orderBy(sql`${id}`, direction).limit(limitPlusOne)
+  if (afterAt === undefined || afterId === undefined) return page
+  const compare = sort.descending ? sql`<` : sql`>`
+  return page.where(
+    sql<boolean>`(${column} ${compare} ${afterAt} OR (${column} = ${afterAt} AND ${id} ${compare} ${afterId}))`,
+  )
+}
+
+/** A page of the rows `keysetOrdered` read, and the cursor of the next page if there is one. */
+export function keysetRows<O extends { id: number }>(
+  rows: O[],
+  limit: number,
+  sortValue: (row: O) => string,
+): { rows: O[]; next_cursor: string | null } {
+  const shown = rows.slice(0, limit)
+  const last = shown.at(-1)
+  return {
+    rows: shown,
+    next_cursor: rows.length > limit && last ? encodeCursor(sortValue(last), last.id) : null,
+  }
+}
+
+/** One keyset page of `query` (`keysetAfter`, `keysetOrdered`, `keysetRows`). */
 export async function keysetPage<DB, TB extends keyof DB, O extends { id: number }>(
   query: SelectQueryBuilder<DB, TB, O>,
   options: {
@@ -29,39 +74,28 @@ export async function keysetPage<DB, TB extends keyof DB, O extends { id: number
   },
 ): Promise<{ rows: O[]; next_cursor: string | null }> {
   const { sort, idColumn, limit } = options
-  const decoded = decodeCursor(options.cursor, { anyText: true })
-  // The ids here are integers: a cursor naming another kind of id, or one past what the column holds,
-  // is someone else's or damaged, and reads as the first page (PostgreSQL would refuse the comparison).
-  const after =
-    decoded && /^\d{1,10}$/.test(decoded.id) && Number(decoded.id) <= MAX_INT ? decoded : undefined
-  const direction = sort.descending ? 'desc' : 'asc'
-  const column = sql.ref(sort.column)
-  const id = sql.ref(idColumn)
-  let page = query
-    .orderBy(sql`${column}`, direction)
-    .orderBy(sql`${id}`, direction)
-    .limit(limit + 1)
-  if (after) {
-    const compare = sort.descending ? sql`<` : sql`>`
-    const idValue = Number(after.id)
-    page = page.where(
-      sql<boolean>`(${column} ${compare} ${after.at} OR (${column} = ${after.at} AND ${id} ${compare} ${idValue}))`,
-    )
-  }
-  const rows = (await page.execute()) as O[]
-  const shown = rows.slice(0, limit)
-  const last = shown.at(-1)
-  return {
-    rows: shown,
-    next_cursor: rows.length > limit && last ? encodeCursor(options.valueOf(last), last.id) : null,
-  }
+  const after = keysetAfter(options.cursor)
+  const rows = await keysetOrdered(query, sort, idColumn, after?.at, after?.id, limit + 1).execute()
+  return keysetRows(rows as O[], limit, options.valueOf)
 }
 
-/** A case-insensitive "contains" over several text columns (the same on SQLite and PostgreSQL). */
-export function containsText(columns: string[], text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** The LIKE pattern that finds `text` anywhere, whatever its case (`containsPattern`). */
+export function textPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/**
+ * A case-insensitive "contains" over several text columns (the same on SQLite and PostgreSQL), for a
+ * pattern made by `textPattern`: one value in every place, so a statement compiled once takes it whole.
+ */
+export function containsPattern(columns: string[], pattern: string) {
   return sql<boolean>`(${sql.join(
     columns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
     sql` or `,
   )})`
+}
+
+/** A case-insensitive "contains" over several text columns. */
+export function containsText(columns: string[], text: string) {
+  return containsPattern(columns, textPattern(text))
 }

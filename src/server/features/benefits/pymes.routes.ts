@@ -2,28 +2,19 @@
 // every company's, a company user only their own company's (`company-scope.ts`). Families read them
 // from their mirror (`benefits.sync.ts`).
 import { type Context, Hono } from 'hono'
-import type { Kysely } from 'kysely'
-import * as v from 'valibot'
 import { UUID_PATTERN } from '#shared/audience.schema.ts'
 import { PYME_PHOTO_MAX_BYTES, promotionInputSchema, pymeInputSchema } from '#shared/benefits.schema.ts'
-import { optionalText, queryId } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
-import { pageQuerySchema } from '#shared/pagination.ts'
-import type { Database } from '../../db/schema.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { clientIp } from '../../platform/client-ip.ts'
-import type { AppEnv, AuthUser } from '../../platform/context.ts'
+import type { AppEnv } from '../../platform/context.ts'
 import { ifMatchOf, notFound, validationError } from '../../platform/errors.ts'
-import type { FastRead } from '../../platform/fast-reads.ts'
 import { storePicture } from '../../platform/images.ts'
-import { containsText } from '../../platform/keyset.ts'
-import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { removeStored } from '../../platform/storage.ts'
-import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readForm } from '../../platform/uploads.ts'
-import { readJson, validate, validQuery } from '../../platform/validate.ts'
-import { type CompanyScope, companyScopeOf } from './company-scope.ts'
-import { toPymeDtos } from './pyme-dto.ts'
+import { readJson, validate } from '../../platform/validate.ts'
+import { companyScopeOf } from './company-scope.ts'
+import { pymeListQuerySchema, pymesPage } from './pyme-list.ts'
 import {
   createPromotion,
   createPyme,
@@ -42,12 +33,6 @@ pymesRoutes.use('/api/v1/pymes', requireAuth, requireCollegeMember, requirePermi
 pymesRoutes.use('/api/v1/pymes/*', requireAuth, requireCollegeMember, requirePermission('pymes.manage'))
 const promotes = requirePermission('promotions.manage')
 
-const listSchema = v.object({
-  ...pageQuerySchema.entries,
-  q: v.optional(optionalText(100), ''),
-  category_id: queryId,
-})
-
 function idOf(raw: string | undefined): string {
   if (!raw || !UUID_PATTERN.test(raw)) throw notFound()
   return raw.toLowerCase()
@@ -63,59 +48,11 @@ function withTag<T extends { updated_at: string }>(c: Context<AppEnv>, body: T, 
   return c.json(body, status, { ETag: `"${body.updated_at}"` })
 }
 
-type PymeListQuery = v.InferOutput<typeof listSchema>
-
-/** One page of the pymes this person manages, by name; `q` searches name, description and commune. */
-async function pymesPage(
-  db: Kysely<Database>,
-  user: AuthUser,
-  scope: CompanyScope,
-  { cursor, limit, q, category_id }: PymeListQuery,
-) {
-  const collegeId = user.college_id!
-  let query = tenantScope(db, collegeId)
-    .selectFrom('pymes')
-    .selectAll()
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
-    .limit(limit + 1)
-  if (!scope.all) query = query.where('company_id', '=', scope.companyId)
-  if (q) query = query.where(containsText(['pymes.name', 'pymes.description', 'pymes.commune'], q))
-  if (category_id) query = query.where('category_id', '=', category_id)
-  const after = decodeCursor(cursor, { anyText: true })
-  if (after) query = query.where(afterCursor(after, 'name', 'id', 'asc'))
-  const rows = await query.execute()
-  const page = rows.slice(0, limit)
-  const last = page.at(-1)
-  return {
-    data: await toPymeDtos(db, collegeId, page),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.name, last.id) : null,
-  }
-}
-
 pymesRoutes.get('/api/v1/pymes', async (c) => {
-  const query = validate(c, listSchema, c.req.query())
+  const query = validate(c, pymeListQuerySchema, c.req.query())
   const { db, user, scope } = await ctxOf(c)
   return c.json(await pymesPage(db, user, scope, query))
 })
-
-/**
- * `GET /api/v1/pymes` as plain node:http answers it for a session already kept; one without the
- * permission or a company account linked to no company (Hono answers the 403), or a query it would
- * refuse (the 422), is left to Hono.
- */
-export const pymesListRead: FastRead = ({ auth: { user } }, query, { db }) => {
-  if (!user.permissions.includes('pymes.manage')) return undefined
-  const valid = validQuery(listSchema, query)
-  return (
-    valid &&
-    companyScopeOf(db, user).then(
-      (scope) => pymesPage(db, user, scope, valid),
-      () => undefined,
-    )
-  )
-}
 
 pymesRoutes.get('/api/v1/pymes/:id', async (c) => {
   return withTag(c, await loadPyme(await ctxOf(c), idOf(c.req.param('id'))))

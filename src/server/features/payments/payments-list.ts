@@ -1,18 +1,20 @@
 // The payments screen's records (\`/payments/payments/\`), filtered and a page at a time, newest first.
 // Hono's route and the plain node:http read (fast-reads.ts) both answer it from here; the CSV export
 // takes the same filters.
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import * as v from 'valibot'
 import { isRealDate, plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import type { Page } from '#shared/pagination.ts'
-import { type AdminPayment, PAYMENT_STATUSES } from '#shared/payments.schema.ts'
+import { type AdminPayment, PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments.schema.ts'
 import type { Database } from '../../db/schema.ts'
+import type { PaymentsTable } from '../../db/tables/payments.ts'
+import { compiledPerShape } from '../../platform/compiled-once.ts'
 import type { College } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
-import { containsText } from '../../platform/keyset.ts'
-import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { containsPattern, textPattern } from '../../platform/keyset.ts'
+import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { validQuery } from '../../platform/validate.ts'
 import { toPaymentDtos } from './payment-dto.ts'
@@ -46,26 +48,110 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 }
 
+/**
+ * The college, the filters as the statement takes them (a search's pattern, a status, the fees of no
+ * grade or of one, a fee, the first instant and the instant after the last day), then the page's
+ * cursor and size.
+ */
+type ListArgs = [
+  collegeId: number,
+  pattern: string | undefined,
+  status: PaymentStatus | undefined,
+  noGrade: boolean,
+  gradeId: number | undefined,
+  feeId: number | undefined,
+  fromAt: string | undefined,
+  beforeAt: string | undefined,
+  afterAt: string | undefined,
+  afterId: string | undefined,
+  limitPlusOne: number,
+]
+
 /** Payments matching the screen's filters, newest first. Dates are of the payment (paid, or started). */
-export function filteredPayments(db: Kysely<Database>, collegeId: number, f: ListQuery) {
-  let query = tenantScope(db, collegeId)
-    .selectFrom('payments')
-    .innerJoin('fees', 'fees.id', 'payments.fee_id')
-    .innerJoin('users', 'users.id', 'payments.student_id')
-    .selectAll('payments')
-  if (f.q)
-    query = query.where(
-      containsText(['users.name', 'users.first_lastname', 'payments.code', 'fees.concept'], f.q),
-    )
-  if (f.status) query = query.where('payments.status', '=', f.status)
-  if (f.grade === 'all') query = query.where('fees.grade_id', 'is', null)
-  else if (f.grade) query = query.where('fees.grade_id', '=', Number(f.grade))
-  if (f.fee) query = query.where('payments.fee_id', '=', Number(f.fee))
-  // The day a payment counts for: when it was paid, or when it was started if it never was.
-  const day = sql<string>`coalesce(payments.paid_at, payments.created_at)`
-  if (f.from) query = query.where(day, '>=', `${f.from}T00:00:00.000Z`)
-  if (f.to) query = query.where(day, '<', `${nextDay(f.to)}T00:00:00.000Z`)
-  return query
+const paymentRows = compiledPerShape<ListArgs, Selectable<PaymentsTable>>(
+  (
+    db,
+    collegeId,
+    pattern,
+    status,
+    noGrade,
+    gradeId,
+    feeId,
+    fromAt,
+    beforeAt,
+    afterAt,
+    afterId,
+    limitPlusOne,
+  ) => {
+    let query = tenantScope(db, collegeId)
+      .selectFrom('payments')
+      .innerJoin('fees', 'fees.id', 'payments.fee_id')
+      .innerJoin('users', 'users.id', 'payments.student_id')
+      .selectAll('payments')
+      .orderBy('payments.created_at', 'desc')
+      .orderBy('payments.id', 'desc')
+      .limit(limitPlusOne)
+    if (pattern !== undefined)
+      query = query.where(
+        containsPattern(['users.name', 'users.first_lastname', 'payments.code', 'fees.concept'], pattern),
+      )
+    if (status !== undefined) query = query.where('payments.status', '=', status)
+    if (noGrade) query = query.where('fees.grade_id', 'is', null)
+    else if (gradeId !== undefined) query = query.where('fees.grade_id', '=', gradeId)
+    if (feeId !== undefined) query = query.where('payments.fee_id', '=', feeId)
+    // The day a payment counts for: when it was paid, or when it was started if it never was.
+    const day = sql<string>`coalesce(payments.paid_at, payments.created_at)`
+    if (fromAt !== undefined) query = query.where(day, '>=', fromAt)
+    if (beforeAt !== undefined) query = query.where(day, '<', beforeAt)
+    if (afterAt !== undefined && afterId !== undefined)
+      query = query.where(
+        afterCursor({ at: afterAt, id: afterId }, 'payments.created_at', 'payments.id', 'desc'),
+      )
+    return query
+  },
+  ([, pattern, status, noGrade, grade, fee, from, before, after]) =>
+    [pattern, status, grade, fee, from, before, after].map((value) => value !== undefined).join(' ') +
+    ` ${noGrade}`,
+  ([, pattern, status, noGrade, grade, fee, from, before, after]) => {
+    const given = <T>(value: unknown, mark: T) => (value === undefined ? undefined : mark)
+    return [
+      -7_391,
+      given(pattern, '\u0000pattern'),
+      given(status, '\u0000status' as PaymentStatus),
+      noGrade,
+      given(grade, -7_392),
+      given(fee, -7_393),
+      given(from, '\u0000from'),
+      given(before, '\u0000before'),
+      given(after, '\u0000at'),
+      given(after, '\u0000id'),
+      -7_394,
+    ]
+  },
+)
+
+/** The filters of `f`, newest first after the cursor, at most `limit` rows and one more. */
+export function filteredPayments(
+  db: Kysely<Database>,
+  collegeId: number,
+  f: ListQuery,
+  after: { at: string; id: string } | undefined,
+  limit: number,
+) {
+  return paymentRows(
+    db,
+    collegeId,
+    f.q ? textPattern(f.q) : undefined,
+    f.status || undefined,
+    f.grade === 'all',
+    f.grade && f.grade !== 'all' ? Number(f.grade) : undefined,
+    f.fee ? Number(f.fee) : undefined,
+    f.from ? `${f.from}T00:00:00.000Z` : undefined,
+    f.to ? `${nextDay(f.to)}T00:00:00.000Z` : undefined,
+    after?.at,
+    after?.id,
+    limit + 1,
+  )
 }
 
 /** One page of the payments matching the filters, with one keyset cursor (creation time, id). */
@@ -75,20 +161,8 @@ export async function paymentsPage(
   f: ListQuery,
 ): Promise<Page<AdminPayment>> {
   const limit = Math.min(Math.max(Number(f.limit), 1), 200)
-  let query = filteredPayments(db, college.id, f)
   const after = decodeCursor(f.cursor || undefined, { anyText: true })
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('payments.created_at', '<', after.at),
-        eb.and([eb('payments.created_at', '=', after.at), eb('payments.id', '<', String(after.id))]),
-      ]),
-    )
-  const rows = await query
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(limit + 1)
-    .execute()
+  const rows = await filteredPayments(db, college.id, f, after, limit)
   const page = rows.slice(0, limit)
   const last = page.at(-1)
   return {

@@ -130,11 +130,7 @@ paymentsRoutes.get('/api/v1/payments/export.csv', ...manages, async (c) => {
   const f = validate(c, paymentListQuerySchema, c.req.query())
   const here = college(c)
   const lang = requestLocale(c)
-  const rows = await filteredPayments(c.get('deps').db, here.id, f)
-    .orderBy('payments.created_at', 'desc')
-    .orderBy('payments.id', 'desc')
-    .limit(50_000)
-    .execute()
+  const rows = (await filteredPayments(c.get('deps').db, here.id, f, undefined, 50_000)).slice(0, 50_000)
   const payments = await toPaymentDtos(c.get('deps').db, here.id, here.currency, rows)
   const t = (id: keyof typeof csvHeaders) => translate(csvHeaders[id], lang)
   const csv = toCsv([

@@ -6,8 +6,16 @@ import { normalizeRut } from '#shared/rut.ts'
 import type { CourseRef, PersonRef, UserDetail, UserRow, UserStatus } from '#shared/users.schema.ts'
 import type { Database } from '../../db/schema.ts'
 import { anyOf } from '../../platform/any-of.ts'
-import { compiledOnce } from '../../platform/compiled-once.ts'
-import { containsText, keysetPage, sortSpec } from '../../platform/keyset.ts'
+import { compiledOnce, compiledPerShape, marksByPlace, shapeOfGiven } from '../../platform/compiled-once.ts'
+import {
+  containsPattern,
+  keysetAfter,
+  keysetOrdered,
+  keysetRows,
+  type SortSpec,
+  sortSpec,
+  textPattern,
+} from '../../platform/keyset.ts'
 import { mediaUrl } from '../../platform/media.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
@@ -68,22 +76,110 @@ function baseQuery(db: Kysely<Database>, collegeId: number) {
     .select(ROW_COLUMNS)
 }
 
+/** At most this many words of a search are looked for. */
+const SEARCH_WORDS = 5
+
+type WordSlot = string | undefined
 /**
- * Each word of the search must appear in the name, a last name, the email or the RUT ("ana pérez"
- * finds Ana Pérez). A RUT is also found without its dots and dash.
+ * Each word of a search (up to five) as a pattern and, for a word that may be part of a RUT, its
+ * digits' pattern; a RUT is also found without its dots and dash.
  */
-function searchWords(q: string) {
-  const columns = ['users.name', 'users.first_lastname', 'users.second_lastname', 'users.email', 'users.rut']
-  return q
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 5)
-    .map((word) => {
-      const bare = normalizeRut(word)
-      if (!/^\d{3,}K?$/.test(bare)) return containsText(columns, word)
-      return sql<boolean>`(${containsText(columns, word)} or replace(replace(users.rut, '.', ''), '-', '') like ${`%${bare}%`})`
-    })
+type Words = [
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+  WordSlot,
+]
+type Filters = [
+  roleId: number | undefined,
+  active: boolean,
+  inactive: boolean,
+  courseId: number | undefined,
+  gradeId: number | undefined,
+  afterAt: string | undefined,
+  afterId: number | undefined,
+  limitPlusOne: number,
+]
+type ListArgs = [collegeId: number, ...words: Words, ...filters: Filters]
+
+function wordsOf(q: string): Words {
+  const words = q.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS)
+  return Array.from({ length: SEARCH_WORDS * 2 }, (_, place) => {
+    const word = words[place >> 1]
+    if (word === undefined) return undefined
+    if (place % 2 === 0) return textPattern(word)
+    const bare = normalizeRut(word)
+    return /^\d{3,}K?$/.test(bare) ? `%${bare}%` : undefined
+  }) as Words
 }
+
+/**
+ * The list's statement for one sort, compiled per shape of its filters: each word of the search must
+ * appear in the name, a last name, the email or the RUT ("ana pérez" finds Ana Pérez).
+ */
+function listStatement(sort: SortSpec) {
+  return compiledPerShape<ListArgs, RawRow>(
+    (db, ...args) => {
+      const [collegeId] = args
+      const [roleId, active, inactive, courseId, gradeId, afterAt, afterId, limitPlusOne] = args.slice(
+        1 + SEARCH_WORDS * 2,
+      ) as Filters
+      let query = baseQuery(db, collegeId)
+      const columns = [
+        'users.name',
+        'users.first_lastname',
+        'users.second_lastname',
+        'users.email',
+        'users.rut',
+      ]
+      for (let word = 0; word < SEARCH_WORDS; word++) {
+        const pattern = args[1 + word * 2] as WordSlot
+        const rutPattern = args[2 + word * 2] as WordSlot
+        if (pattern === undefined) continue
+        query = query.where(
+          rutPattern === undefined
+            ? containsPattern(columns, pattern)
+            : sql<boolean>`(${containsPattern(columns, pattern)} or replace(replace(users.rut, '.', ''), '-', '') like ${rutPattern})`,
+        )
+      }
+      if (roleId !== undefined) query = query.where('users.role_id', '=', roleId)
+      if (active) query = query.where('users.deactivated_at', 'is', null)
+      if (inactive) query = query.where('users.deactivated_at', 'is not', null)
+      if (courseId !== undefined || gradeId !== undefined) {
+        // The course's students and their guardians: "the families of 1° A".
+        const inGroup = (studentRef: 'users.id' | 'guardianships.student_id') =>
+          sql<boolean>`exists (select 1 from enrollments e join courses k on k.id = e.course_id
+            where e.college_id = ${collegeId} and e.student_id = ${sql.ref(studentRef)}
+            ${courseId !== undefined ? sql`and k.id = ${courseId}` : sql``}
+            ${gradeId !== undefined ? sql`and k.grade_id = ${gradeId}` : sql``})`
+        query = query.where((eb) =>
+          eb.or([
+            inGroup('users.id'),
+            eb.exists(
+              eb
+                .selectFrom('guardianships')
+                .select('guardianships.id')
+                .whereRef('guardianships.guardian_id', '=', 'users.id')
+                .where(inGroup('guardianships.student_id')),
+            ),
+          ]),
+        )
+      }
+      return keysetOrdered(query, sort, 'users.id', afterAt, afterId, limitPlusOne)
+    },
+    shapeOfGiven,
+    marksByPlace,
+  )
+}
+
+/** One statement per sort the list offers (`name`, `-name`, ...), made when first asked for. */
+const listStatements = new Map<string, ReturnType<typeof listStatement>>()
 
 /** The courses of a page of people, in one statement compiled once (compiled-once.ts). */
 const enrollmentsOf = compiledOnce(
@@ -126,40 +222,29 @@ function toRow(raw: RawRow, courses: CourseRef[]): UserRow {
 }
 
 export async function listUsers(db: Kysely<Database>, collegeId: number, filters: UserListFilters) {
-  let query = baseQuery(db, collegeId)
-  for (const condition of searchWords(filters.q)) query = query.where(condition)
-  if (filters.role) query = query.where('users.role_id', '=', filters.role)
-  if (filters.status === 'active') query = query.where('users.deactivated_at', 'is', null)
-  if (filters.status === 'inactive') query = query.where('users.deactivated_at', 'is not', null)
-  if (filters.course || filters.grade) {
-    // The course's students and their guardians: "the families of 1° A".
-    const inGroup = (studentRef: 'users.id' | 'guardianships.student_id') =>
-      sql<boolean>`exists (select 1 from enrollments e join courses k on k.id = e.course_id
-        where e.college_id = ${collegeId} and e.student_id = ${sql.ref(studentRef)}
-        ${filters.course ? sql`and k.id = ${filters.course}` : sql``}
-        ${filters.grade ? sql`and k.grade_id = ${filters.grade}` : sql``})`
-    query = query.where((eb) =>
-      eb.or([
-        inGroup('users.id'),
-        eb.exists(
-          eb
-            .selectFrom('guardianships')
-            .select('guardianships.id')
-            .whereRef('guardianships.guardian_id', '=', 'users.id')
-            .where(inGroup('guardianships.student_id')),
-        ),
-      ]),
-    )
-  }
   const sort = sortSpec(filters.sort, SORT_COLUMNS)
+  const sortKey = `${sort.descending ? '-' : ''}${sort.column}`
+  let statement = listStatements.get(sortKey)
+  if (!statement) {
+    statement = listStatement(sort)
+    listStatements.set(sortKey, statement)
+  }
+  const after = keysetAfter(filters.cursor)
+  const rows = await statement(
+    db,
+    collegeId,
+    ...wordsOf(filters.q),
+    filters.role || undefined,
+    filters.status === 'active',
+    filters.status === 'inactive',
+    filters.course || undefined,
+    filters.grade || undefined,
+    after?.at,
+    after?.id,
+    filters.limit + 1,
+  )
   const key = sort.column.replace('users.', '') as keyof RawRow
-  const page = await keysetPage(query, {
-    sort,
-    idColumn: 'users.id',
-    cursor: filters.cursor,
-    limit: filters.limit,
-    valueOf: (row) => String(row[key]),
-  })
+  const page = keysetRows(rows, filters.limit, (row) => String(row[key]))
   const courses = await coursesOf(
     db,
     collegeId,
