@@ -132,6 +132,15 @@ export function isRealDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
+/** A day a query may give (`?from=2026-03-02`): none (empty) or a real date. */
+export const optionalDay = v.optional(
+  v.pipe(
+    plainString(),
+    v.check((value) => value === '' || isRealDate(value), message(m.dateInvalid)),
+  ),
+  '',
+)
+
 export const birthdate = v.pipe(
   optionalText(10),
   v.check((value) => value === '' || isRealDate(value), message(m.dateInvalid)),

@@ -3,9 +3,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import * as v from 'valibot'
 import type { CalendarEvent } from '#shared/events.schema.ts'
-import { isRealDate, plainString } from '#shared/fields.schema.ts'
-import { messages } from '#shared/i18n/messages.ts'
-import { message } from '#shared/i18n/translate.ts'
+import { optionalDay } from '#shared/fields.schema.ts'
 import { type Page, pageQuerySchema } from '#shared/pagination.ts'
 import { addDays, zonedToUtc } from '#shared/time-zones.ts'
 import type { Database, EventsTable } from '../../db/schema.ts'
@@ -19,15 +17,12 @@ import { validQuery } from '../../platform/validate.ts'
 import { eventAudienceOf, visibleEvents } from './event-audience.ts'
 import { toEventDtos } from './event-dto.ts'
 
-const day = v.optional(
-  v.pipe(
-    plainString(),
-    v.check((value) => value === '' || isRealDate(value), message(messages.dateInvalid)),
-  ),
-  '',
-)
 /** A page of the events that overlap the days from..to (both optional), soonest first. */
-export const eventListQuerySchema = v.object({ ...pageQuerySchema.entries, from: day, to: day })
+export const eventListQuerySchema = v.object({
+  ...pageQuerySchema.entries,
+  from: optionalDay,
+  to: optionalDay,
+})
 
 type EventListQuery = v.InferOutput<typeof eventListQuerySchema>
 

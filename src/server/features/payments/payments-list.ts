@@ -3,11 +3,12 @@
 // takes the same filters.
 import { type Kysely, type Selectable, sql } from 'kysely'
 import * as v from 'valibot'
-import { isRealDate, plainString } from '#shared/fields.schema.ts'
+import { optionalDay, plainString } from '#shared/fields.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
 import type { Page } from '#shared/pagination.ts'
 import { type AdminPayment, PAYMENT_STATUSES, type PaymentStatus } from '#shared/payments.schema.ts'
+import { addDays } from '#shared/time-zones.ts'
 import type { Database } from '../../db/schema.ts'
 import type { PaymentsTable } from '../../db/tables/payments.ts'
 import { compiledPerShape } from '../../platform/compiled-once.ts'
@@ -25,28 +26,12 @@ export const paymentListQuerySchema = v.object({
   status: v.optional(v.picklist(['', ...PAYMENT_STATUSES]), ''),
   grade: v.optional(v.pipe(plainString(), v.regex(/^(\d{1,9}|all)?$/, message(messages.numberInvalid))), ''),
   fee: v.optional(v.pipe(plainString(), v.regex(/^\d{0,9}$/, message(messages.numberInvalid))), ''),
-  from: v.optional(
-    v.pipe(
-      plainString(),
-      v.check((d) => d === '' || isRealDate(d), message(messages.dateInvalid)),
-    ),
-    '',
-  ),
-  to: v.optional(
-    v.pipe(
-      plainString(),
-      v.check((d) => d === '' || isRealDate(d), message(messages.dateInvalid)),
-    ),
-    '',
-  ),
+  from: optionalDay,
+  to: optionalDay,
   cursor: v.optional(v.pipe(plainString(), v.maxLength(200)), ''),
   limit: v.optional(v.pipe(plainString(), v.regex(/^\d{1,3}$/)), '50'),
 })
 type ListQuery = v.InferOutput<typeof paymentListQuerySchema>
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
-}
 
 /**
  * The college, the filters as the statement takes them (a search's pattern, a status, the fees of no
@@ -147,7 +132,7 @@ export function filteredPayments(
     f.grade && f.grade !== 'all' ? Number(f.grade) : undefined,
     f.fee ? Number(f.fee) : undefined,
     f.from ? `${f.from}T00:00:00.000Z` : undefined,
-    f.to ? `${nextDay(f.to)}T00:00:00.000Z` : undefined,
+    f.to ? `${addDays(f.to, 1)}T00:00:00.000Z` : undefined,
     after?.at,
     after?.id,
     limit + 1,
