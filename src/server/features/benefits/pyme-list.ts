@@ -6,7 +6,7 @@ import { optionalText, queryId } from '#shared/fields.schema.ts'
 import { pageQuerySchema } from '#shared/pagination.ts'
 import type { Database } from '../../db/schema.ts'
 import type { PymesTable } from '../../db/tables/local-businesses.ts'
-import { compiledPerShape } from '../../platform/compiled-once.ts'
+import { compiledPerShape, marksByPlace, shapeOfGiven } from '../../platform/compiled-once.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
 import { containsPattern, textPattern } from '../../platform/keyset.ts'
@@ -52,20 +52,8 @@ const pymeRows = compiledPerShape<ListArgs, Selectable<PymesTable>>(
       query = query.where(afterCursor({ at: afterAt, id: afterId }, 'name', 'id', 'asc'))
     return query
   },
-  ([, company, pattern, category, after]) =>
-    `${company !== undefined} ${pattern !== undefined} ${category !== undefined} ${after !== undefined}`,
-  ([, company, pattern, category, after]) => {
-    const given = <T>(value: unknown, mark: T) => (value === undefined ? undefined : mark)
-    return [
-      -7_381,
-      given(company, -7_382),
-      given(pattern, '\u0000pattern'),
-      given(category, -7_383),
-      given(after, '\u0000at'),
-      given(after, '\u0000id'),
-      -7_384,
-    ]
-  },
+  shapeOfGiven,
+  marksByPlace,
 )
 
 /** One page of the pymes this person manages, by name; `q` searches name, description and commune. */

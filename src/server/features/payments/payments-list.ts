@@ -11,7 +11,7 @@ import { type AdminPayment, PAYMENT_STATUSES, type PaymentStatus } from '#shared
 import { addDays } from '#shared/time-zones.ts'
 import type { Database } from '../../db/schema.ts'
 import type { PaymentsTable } from '../../db/tables/payments.ts'
-import { compiledPerShape } from '../../platform/compiled-once.ts'
+import { compiledPerShape, marksByPlace, shapeOfGiven } from '../../platform/compiled-once.ts'
 import type { College } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
 import { containsPattern, textPattern } from '../../platform/keyset.ts'
@@ -94,25 +94,8 @@ const paymentRows = compiledPerShape<ListArgs, Selectable<PaymentsTable>>(
       )
     return query
   },
-  ([, pattern, status, noGrade, grade, fee, from, before, after]) =>
-    [pattern, status, grade, fee, from, before, after].map((value) => value !== undefined).join(' ') +
-    ` ${noGrade}`,
-  ([, pattern, status, noGrade, grade, fee, from, before, after]) => {
-    const given = <T>(value: unknown, mark: T) => (value === undefined ? undefined : mark)
-    return [
-      -7_391,
-      given(pattern, '\u0000pattern'),
-      given(status, '\u0000status' as PaymentStatus),
-      noGrade,
-      given(grade, -7_392),
-      given(fee, -7_393),
-      given(from, '\u0000from'),
-      given(before, '\u0000before'),
-      given(after, '\u0000at'),
-      given(after, '\u0000id'),
-      -7_394,
-    ]
-  },
+  shapeOfGiven,
+  marksByPlace,
 )
 
 /** The filters of `f`, newest first after the cursor, at most `limit` rows and one more. */
