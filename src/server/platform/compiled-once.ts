@@ -140,7 +140,10 @@ export function shapeOfGiven(args: readonly Value[]): string {
   return args.map((arg) => (arg === undefined ? '-' : typeof arg === 'boolean' ? String(arg) : '+')).join(' ')
 }
 
-/** Marks for `shapeOfGiven`'s arguments: a number or a text of its own for each place, given or not. */
+/**
+ * Marks for `shapeOfGiven`'s arguments: a number or a text of its own for each value given, the flags
+ * and the values left out as they are.
+ */
 export function marksByPlace<Args extends Value[]>(args: Args): Args {
   return args.map((arg, place) =>
     typeof arg === 'number' ? -7_000_000 - place : typeof arg === 'string' ? `\u0000${place}` : arg,
