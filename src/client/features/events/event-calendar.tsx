@@ -206,6 +206,9 @@ export default function EventCalendar({
         calendar: createCalendar({
           views: [...views],
           defaultView: phone ? views[0].name : views[1].name,
+          // The college's today, as the range above: left to itself schedule-x opens on the device's
+          // today, another month than the college's for some hours at a month's end.
+          selectedDate: Temporal.PlainDate.from(today),
           locale: CALENDAR_LOCALES[locale] ?? 'en-US',
           firstDayOfWeek: 1,
           timezone: zone as never,
