@@ -34,7 +34,7 @@ export function keysetOrdered<DB, TB extends keyof DB, O>(
   sort: SortSpec,
   idColumn: string,
   afterAt: string | undefined,
-  afterId: number | undefined,
+  afterId: number | string | undefined,
   limitPlusOne: number,
 ): SelectQueryBuilder<DB, TB, O> {
   const direction = sort.descending ? 'desc' : 'asc'

@@ -9,8 +9,8 @@ import type { PymesTable } from '../../db/tables/local-businesses.ts'
 import { compiledPerShape, marksByPlace, shapeOfGiven } from '../../platform/compiled-once.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
-import { containsPattern, textPattern } from '../../platform/keyset.ts'
-import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { containsPattern, keysetOrdered, type SortSpec, textPattern } from '../../platform/keyset.ts'
+import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { validQuery } from '../../platform/validate.ts'
 import { type CompanyScope, companyFilter, companyScopeOf } from './company-scope.ts'
@@ -35,22 +35,16 @@ type ListArgs = [
   limitPlusOne: number,
 ]
 
+const BY_NAME: SortSpec = { column: 'pymes.name', descending: false }
+
 const pymeRows = compiledPerShape<ListArgs, Selectable<PymesTable>>(
   (db, collegeId, companyId, pattern, categoryId, afterAt, afterId, limitPlusOne) => {
-    let query = tenantScope(db, collegeId)
-      .selectFrom('pymes')
-      .selectAll()
-      .where('deleted_at', 'is', null)
-      .orderBy('name')
-      .orderBy('id')
-      .limit(limitPlusOne)
+    let query = tenantScope(db, collegeId).selectFrom('pymes').selectAll().where('deleted_at', 'is', null)
     if (companyId !== undefined) query = query.where('company_id', '=', companyId)
     if (pattern !== undefined)
       query = query.where(containsPattern(['pymes.name', 'pymes.description', 'pymes.commune'], pattern))
     if (categoryId !== undefined) query = query.where('category_id', '=', categoryId)
-    if (afterAt !== undefined && afterId !== undefined)
-      query = query.where(afterCursor({ at: afterAt, id: afterId }, 'name', 'id', 'asc'))
-    return query
+    return keysetOrdered(query, BY_NAME, 'pymes.id', afterAt, afterId, limitPlusOne)
   },
   shapeOfGiven,
   marksByPlace,

@@ -14,8 +14,8 @@ import type { PaymentsTable } from '../../db/tables/payments.ts'
 import { compiledPerShape, marksByPlace, shapeOfGiven } from '../../platform/compiled-once.ts'
 import type { College } from '../../platform/context.ts'
 import type { FastRead } from '../../platform/fast-reads.ts'
-import { containsPattern, textPattern } from '../../platform/keyset.ts'
-import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
+import { containsPattern, keysetOrdered, type SortSpec, textPattern } from '../../platform/keyset.ts'
+import { decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { validQuery } from '../../platform/validate.ts'
 import { toPaymentDtos } from './payment-dto.ts'
@@ -52,6 +52,8 @@ type ListArgs = [
   limitPlusOne: number,
 ]
 
+const NEWEST_FIRST: SortSpec = { column: 'payments.created_at', descending: true }
+
 /** Payments matching the screen's filters, newest first. Dates are of the payment (paid, or started). */
 const paymentRows = compiledPerShape<ListArgs, Selectable<PaymentsTable>>(
   (
@@ -73,9 +75,6 @@ const paymentRows = compiledPerShape<ListArgs, Selectable<PaymentsTable>>(
       .innerJoin('fees', 'fees.id', 'payments.fee_id')
       .innerJoin('users', 'users.id', 'payments.student_id')
       .selectAll('payments')
-      .orderBy('payments.created_at', 'desc')
-      .orderBy('payments.id', 'desc')
-      .limit(limitPlusOne)
     if (pattern !== undefined)
       query = query.where(
         containsPattern(['users.name', 'users.first_lastname', 'payments.code', 'fees.concept'], pattern),
@@ -88,11 +87,7 @@ const paymentRows = compiledPerShape<ListArgs, Selectable<PaymentsTable>>(
     const day = sql<string>`coalesce(payments.paid_at, payments.created_at)`
     if (fromAt !== undefined) query = query.where(day, '>=', fromAt)
     if (beforeAt !== undefined) query = query.where(day, '<', beforeAt)
-    if (afterAt !== undefined && afterId !== undefined)
-      query = query.where(
-        afterCursor({ at: afterAt, id: afterId }, 'payments.created_at', 'payments.id', 'desc'),
-      )
-    return query
+    return keysetOrdered(query, NEWEST_FIRST, 'payments.id', afterAt, afterId, limitPlusOne)
   },
   shapeOfGiven,
   marksByPlace,
