@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
 import { analyze, numbersForInt8 } from '../../src/server/db/connection.ts'
+import { stablePlanSql } from '../../src/server/db/sqlite-stable-plans.ts'
 import {
   COMPRESS_MIN_BYTES,
   compress,
@@ -37,15 +38,16 @@ function sqliteRunner(file: string): Runner {
   const sqlite = new SqliteDatabase(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('busy_timeout = 5000')
-  // As the app: the averages per index, no samples, so plans do not depend on the values bound and a
-  // statement prepared once is not prepared again at every run.
+  // As the app: the averages per index, no samples, and the parameters SQLite would plan by made
+  // opaque, so plans do not depend on the values bound and a statement prepared once is not prepared
+  // again at every run.
   analyze(sqlite, 'optimize = 0x10002')
   const prepared = new Map<string, SqliteDatabase.Statement>()
   return async (statements) => {
     for (const { sql, values } of statements) {
       let statement = prepared.get(sql)
       if (!statement) {
-        statement = sqlite.prepare(sql)
+        statement = sqlite.prepare(stablePlanSql(sql))
         prepared.set(sql, statement)
       }
       if (statement.reader) statement.all(values)

@@ -10,6 +10,7 @@ import { PoolReader } from './pg-read-now.ts'
 import { readsNowThrough } from './read-now.ts'
 import type { Database } from './schema.ts'
 import { CountedSqliteDialect } from './sqlite-read-now.ts'
+import { stablePlanSql } from './sqlite-stable-plans.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type DbHandle = { db: Kysely<Database>; dialect: Dialect; close: () => Promise<void> }
@@ -20,9 +21,10 @@ const STATEMENT_CACHE_SIZE = 500
 /**
  * Kysely prepares every query afresh; compiling the SQL each time was a large part of a request.
  * (Kysely runs one query at a time on the connection, so a kept statement is never in use twice;
- * SQLite prepares it again by itself after a schema change.) Past the cache's size the statement used
- * longest ago goes: each use only notes when it was, since moving it to the end of the map on every
- * use cost a sync page's 27 statements more than finding the oldest once in a long while.
+ * SQLite prepares it again by itself after a schema change, and `stablePlanSql` keeps it from doing
+ * so at every run.) Past the cache's size the statement used longest ago goes: each use only notes
+ * when it was, since moving it to the end of the map on every use cost a sync page's 27 statements
+ * more than finding the oldest once in a long while.
  */
 export function cachingStatements(
   sqlite: Pick<SqliteDatabase.Database, 'prepare' | 'close'>,
@@ -43,7 +45,7 @@ export function cachingStatements(
         known.used = ++uses
         return known.statement
       }
-      const statement = sqlite.prepare(sql)
+      const statement = sqlite.prepare(stablePlanSql(sql))
       if (cache.size >= size) {
         let oldest: string | undefined
         let when = Number.POSITIVE_INFINITY
