@@ -26,6 +26,7 @@ it('makes opaque the parameters of comparisons, LIMIT and OFFSET, and leaves any
     'insert into things (a, b) values (?, ?)',
     'select * from things where a = ?1',
     'select * from this where "is_active" > ?',
+    "select * from things where a > ? and note = 'a = ? limit ?' and b < ?",
   ])
     expect(stablePlanSql(text)).toBe(text)
 })

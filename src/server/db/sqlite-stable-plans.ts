@@ -13,10 +13,15 @@
 // would do, which better-sqlite3 has no way to turn on. Searches (`LIKE ?`) are left as they are: their
 // plan does depend on the pattern.
 
-/** `= ?`, `is ?`, `limit ?` and `offset ?` as SQLite will not look into; any other text as it is. */
-const PEEKED = /(=|\bis|\blimit|\boffset)(\s+|)\?(?![0-9])/gi
+/**
+ * `= ?`, `is ?`, `limit ?` and `offset ?`, which SQLite will not look into behind a plus; a quoted
+ * text is matched whole so that nothing inside it is touched.
+ */
+const PEEKED = /'(?:[^']|'')*'|(=|\bis|\blimit|\boffset)(\s*)\?(?![0-9])/gi
 
 /** The statement's text with the parameters SQLite would plan by (and so prepare again) made opaque. */
 export function stablePlanSql(sql: string): string {
-  return sql.replace(PEEKED, '$1$2+?')
+  return sql.replace(PEEKED, (found, before?: string, space?: string) =>
+    before === undefined ? found : `${before}${space}+?`,
+  )
 }
