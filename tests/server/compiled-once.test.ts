@@ -205,7 +205,16 @@ describe('shapeOfGiven and marksByPlace', () => {
       shapeOfGiven,
       marksByPlace,
     )
-    expect(shapeOfGiven([demo, undefined, 3, true])).toBe('+ - + true')
+    // One shape per pattern of given, left out, true and false; the values themselves do not count.
+    expect(shapeOfGiven([demo, undefined, 3, true])).toBe(shapeOfGiven([beta, undefined, 9, true]))
+    const patterns: Args[] = [
+      [demo, undefined, 3, true],
+      [demo, undefined, 3, false],
+      [demo, undefined, undefined, true],
+      [demo, '%a%', 3, true],
+      [demo, '%a%', undefined, false],
+    ]
+    expect(new Set(patterns.map(shapeOfGiven)).size).toBe(patterns.length)
     const ids = (await t.db.selectFrom('users').select('id').orderBy('id').execute()).map((u) => u.id)
     const middle = ids[Math.floor(ids.length / 2)]!
     const cases: Args[] = [

@@ -10,7 +10,12 @@ import type { Database } from './schema.ts'
 export type Reader = {
   /** A read's rows, now or once run; undefined when it cannot go this way (a write, a busy connection). */
   readNow(sql: string, parameters: readonly unknown[]): unknown[] | Promise<unknown[]> | undefined
+  /** `readNow` for one text, with what it needs for that text found once (sqlite-read-now.ts). */
+  readerOf?(sql: string): ReadNow
 }
+
+/** A read of one text: its rows for these parameters, as `Reader.readNow` gives them. */
+export type ReadNow = (parameters: readonly unknown[]) => unknown[] | Promise<unknown[]> | undefined
 
 const readers = new WeakMap<Kysely<Database>, Reader>()
 
@@ -26,4 +31,11 @@ export function readNow(
   parameters: readonly unknown[],
 ): unknown[] | Promise<unknown[]> | undefined {
   return readers.get(db)?.readNow(sql, parameters)
+}
+
+/** `readNow` for one text on `db`, for a caller that runs it again and again (compiled-once.ts). */
+export function readerOf(db: Kysely<Database>, sql: string): ReadNow {
+  const reader = readers.get(db)
+  if (!reader) return () => undefined
+  return reader.readerOf?.(sql) ?? ((parameters) => reader.readNow(sql, parameters))
 }

@@ -4,8 +4,10 @@
 // 60-130 of its 460-500 µs of CPU a request (README, design notes). While the connection is held (a
 // transaction open, a statement of Kysely's under way) a read goes Kysely's way and waits its turn, so
 // it never sees what an unfinished transaction wrote.
+
+import type { Statement } from 'better-sqlite3'
 import { type DatabaseConnection, type Driver, type SqliteDatabase, SqliteDialect } from 'kysely'
-import type { Reader } from './read-now.ts'
+import type { Reader, ReadNow } from './read-now.ts'
 
 /** SQLite's dialect, counting the connections Kysely holds (acquired and not yet released). */
 export class CountedSqliteDialect extends SqliteDialect implements Reader {
@@ -33,10 +35,25 @@ export class CountedSqliteDialect extends SqliteDialect implements Reader {
     return driver
   }
 
-  /** The rows of a read run now; undefined (nothing run) while the connection is held or for a write. */
-  readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+  /**
+   * The rows of a read run now; undefined (nothing run) while the connection is held or for a write.
+   * `statement`: the text's statement when the caller kept it (`readerOf`).
+   */
+  readNow(sql: string, parameters: readonly unknown[], statement?: Statement): unknown[] | undefined {
     if (this.#held > 0) return undefined
-    const statement = this.#database.prepare(sql)
-    return statement.reader ? statement.all(parameters) : undefined
+    const prepared = statement ?? (this.#database.prepare(sql) as Statement)
+    return prepared.reader ? prepared.all(parameters) : undefined
+  }
+
+  /**
+   * `readNow` for one text, its statement kept from its first run rather than found in the statement
+   * cache on each (a statement the cache lets go stays good while this holds it).
+   */
+  readerOf(sql: string): ReadNow {
+    let statement: Statement | undefined
+    return (parameters) => {
+      statement ??= this.#database.prepare(sql) as Statement
+      return this.readNow(sql, parameters, statement)
+    }
   }
 }

@@ -4,7 +4,7 @@
 // notes), and the feed's own statement, the largest, a sixth, for a text that is the same on every
 // request of the same shape. Reads go straight to the database where it can take them (db/read-now.ts).
 import type { Compilable, CompiledQuery, Kysely } from 'kysely'
-import { readNow } from '../db/read-now.ts'
+import { type ReadNow, readerOf } from '../db/read-now.ts'
 import type { Database } from '../db/schema.ts'
 import { boundList } from './any-of.ts'
 
@@ -25,7 +25,11 @@ type Slot =
   | { arg: number; item: number }
   | { constant: unknown }
 
-type Kept = { query: CompiledQuery; slots: Slot[] }
+/**
+ * `args`: where each parameter's argument is, when every parameter is an argument as it is given;
+ * `read`: the statement's way straight to the database (read-now.ts), found at its first run.
+ */
+type Kept = { query: CompiledQuery; slots: Slot[]; args?: number[]; read?: ReadNow }
 
 type Build<Args extends Value[], Row> = (db: Kysely<Database>, ...args: Args) => Compilable<Row>
 type Run<Args extends Value[], Row> = (db: Kysely<Database>, ...args: Args) => Promise<Row[]>
@@ -67,7 +71,8 @@ function prepare<Args extends Value[], Row>(
         mark.some((_, item) => !its.some((slot) => 'item' in slot && slot.item === item))
     if (dropped) throw new Error(`compiledOnce: argument ${arg} lands on no parameter of "${query.sql}"`)
   })
-  return { query, slots }
+  const plain = slots.every((slot) => 'arg' in slot && !('list' in slot) && !('item' in slot))
+  return { query, slots, ...(plain && { args: slots.map((slot) => (slot as { arg: number }).arg) }) }
 }
 
 function parametersOf(db: Kysely<Database>, { slots }: Kept, args: Value[]): unknown[] {
@@ -90,7 +95,7 @@ function parametersOf(db: Kysely<Database>, { slots }: Kept, args: Value[]): unk
  */
 export function compiledPerShape<Args extends Value[], Row>(
   build: Build<Args, Row>,
-  shapeOf: (args: Args) => string,
+  shapeOf: (args: Args) => string | number,
   marksOf: (args: Args) => Args,
   /**
    * Arguments that some shapes do not bind (an audience's lists, for those who see everything): their
@@ -98,13 +103,18 @@ export function compiledPerShape<Args extends Value[], Row>(
    */
   mayBeUnused: readonly number[] = [],
 ): Run<Args, Row> {
-  const kept = new WeakMap<Kysely<Database>, Map<string, Kept>>()
-  return async (db, ...args) => {
-    let shapes = kept.get(db)
+  const kept = new WeakMap<Kysely<Database>, Map<string | number, Kept>>()
+  // Nearly every run is on the database of the run before: its shapes without the WeakMap's lookup.
+  let lastDb: Kysely<Database> | undefined
+  let lastShapes: Map<string | number, Kept> | undefined
+  const run = (db: Kysely<Database>, args: Args): Promise<Row[]> => {
+    let shapes = db === lastDb ? lastShapes : kept.get(db)
     if (!shapes) {
       shapes = new Map()
       kept.set(db, shapes)
     }
+    lastDb = db
+    lastShapes = shapes
     const shape = shapeOf(args)
     let statement = shapes.get(shape)
     if (!statement) {
@@ -112,12 +122,28 @@ export function compiledPerShape<Args extends Value[], Row>(
       if (shapes.size < MAX_SHAPES) shapes.set(shape, statement)
     }
     const { sql, query, queryId } = statement.query
-    const parameters = parametersOf(db, statement, args)
-    const now = readNow(db, sql, parameters)
-    if (now) return now as Row[] | Promise<Row[]>
-    const { rows } = await db.executeQuery<Row>({ sql, query, queryId, parameters })
-    return rows
+    const parameters = statement.args ? argsAt(statement.args, args) : parametersOf(db, statement, args)
+    statement.read ??= readerOf(db, sql)
+    const now = statement.read(parameters)
+    if (now) return (now instanceof Promise ? now : Promise.resolve(now)) as Promise<Row[]>
+    return db.executeQuery<Row>({ sql, query, queryId, parameters }).then(({ rows }) => rows)
   }
+  // Not an async function (its promise and frame on every statement of a request), but failing alike:
+  // a statement that throws as it runs gives a rejected promise.
+  return (db, ...args) => {
+    try {
+      return run(db, args)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+}
+
+/** The arguments at `places`, in their order: the parameters of a statement that binds only arguments. */
+function argsAt(places: readonly number[], args: readonly Value[]): unknown[] {
+  const parameters = new Array<unknown>(places.length)
+  for (let i = 0; i < places.length; i++) parameters[i] = args[places[i]!]
+  return parameters
 }
 
 /** A statement of one shape whatever its values (`compiledPerShape`, with `marks` for its only shape). */
@@ -136,8 +162,12 @@ export function compiledOnce<Args extends Value[], Row>(
  * The shape of arguments that are plain values, flags or left out: which are given, and the flags.
  * With `marksByPlace`, for statements whose every argument is such (no lists).
  */
-export function shapeOfGiven(args: readonly Value[]): string {
-  return args.map((arg) => (arg === undefined ? '-' : typeof arg === 'boolean' ? String(arg) : '+')).join(' ')
+export function shapeOfGiven(args: readonly Value[]): number {
+  // A digit in base 4 per argument (a number, not a text: asked for each statement of a request).
+  let shape = 0
+  for (const arg of args)
+    shape = shape * 4 + (arg === undefined ? 0 : arg === true ? 1 : arg === false ? 2 : 3)
+  return shape
 }
 
 /**

@@ -31,7 +31,8 @@ export type ShortCache<V> = {
   peek: (key: string) => { value: V } | undefined
 }
 
-type Entry = { value: unknown; until: number; stamp: string }
+/** `generation` and `writes`: what it was read under (`stampOf`). */
+type Entry = { value: unknown; until: number; generation: number; writes: number | undefined }
 type Kept = {
   entries: Map<string, Entry>
   loading: Map<string, Promise<unknown>>
@@ -53,10 +54,11 @@ function cachesOf(db: Kysely<Database>): Caches {
 
 /**
  * What a kept value was read under: the clears so far and the writes to the cached tables seen so far.
- * A write made outside a request (a job, a script) is then seen too, once it has been sent.
+ * A write made outside a request (a job, a script) is then seen too, once it has been sent. Two numbers
+ * rather than a text made of them: it is asked twice on every signed-in request.
  */
-function stampOf(db: Kysely<Database>): string {
-  return `${cachesOf(db).generation}:${watches.get(db)?.count ?? ''}`
+function stampOf(db: Kysely<Database>): Pick<Entry, 'generation' | 'writes'> {
+  return { generation: cachesOf(db).generation, writes: watches.get(db)?.count }
 }
 
 export function shortCache<V>(db: Kysely<Database>, name: string): ShortCache<V> {
@@ -73,12 +75,16 @@ export function shortCache<V>(db: Kysely<Database>, name: string): ShortCache<V>
 function made<V>(db: Kysely<Database>, caches: Caches, { entries, loading }: Kept): ShortCache<V> {
   const good = (id: string) => {
     const hit = entries.get(id)
-    return hit && hit.until > Date.now() && hit.stamp === stampOf(db) ? hit : undefined
+    return hit &&
+      hit.until > Date.now() &&
+      hit.generation === caches.generation &&
+      hit.writes === watches.get(db)?.count
+      ? hit
+      : undefined
   }
   return {
     peek(id) {
-      const hit = good(id)
-      return hit && { value: hit.value as V }
+      return good(id) as { value: V } | undefined
     },
     async get(id, load) {
       const hit = good(id)
@@ -100,7 +106,7 @@ function made<V>(db: Kysely<Database>, caches: Caches, { entries, loading }: Kep
       if (generation === caches.generation) {
         entries.delete(id)
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-        entries.set(id, { value, until: Date.now() + SHORT_CACHE_MS, stamp })
+        entries.set(id, { value, until: Date.now() + SHORT_CACHE_MS, ...stamp })
       }
       return value
     },

@@ -7,8 +7,16 @@ import type { AppEnv, College } from './context.ts'
 import { ApiError } from './errors.ts'
 import { shortCache } from './short-cache.ts'
 
+/** A host as nearly every request sends it: a lower-case name, perhaps with a port. */
+const PLAIN_HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d+)?$/
+
 export function normalizeHost(raw: string | undefined | null): string {
   if (!raw) return ''
+  // Asked on every request: nothing to split, trim, lower or strip but the port.
+  if (PLAIN_HOST.test(raw)) {
+    const colon = raw.indexOf(':')
+    return colon < 0 ? raw : raw.slice(0, colon)
+  }
   let host = raw.split(',')[0]!.trim().toLowerCase()
   if (host.startsWith('[')) host = host.slice(0, host.indexOf(']') + 1)
   else host = host.replace(/:\d+$/, '')
