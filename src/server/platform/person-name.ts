@@ -4,7 +4,9 @@ import { tenantScope } from './tenant-scope.ts'
 
 /** How a person is named to others: first name and first last name. */
 export function personName(person: { name: string | null; first_lastname: string | null }): string {
-  return [person.name, person.first_lastname].filter(Boolean).join(' ')
+  // Without an array and its join: asked for every name of every page of a list.
+  const { name, first_lastname: lastname } = person
+  return name && lastname ? `${name} ${lastname}` : name || lastname || ''
 }
 
 /** The names of some of a college's people (a page's authors, payers), in one statement compiled once. */

@@ -89,37 +89,42 @@ export async function toPaymentDtos(
   rows: Selectable<PaymentsTable>[],
 ): Promise<(Payment & PaymentExtras)[]> {
   if (rows.length === 0) return []
-  const people = [
-    ...new Set(
-      rows
-        .flatMap((r) => [r.student_id, r.payer_id, r.recorded_by])
-        .filter((id): id is number => id !== null),
-    ),
-  ]
+  // A page's people and fees, each once, gathered in one pass (the lists' hottest mapping).
+  const people = new Set<number>()
+  const feeIds = new Set<number>()
+  for (const r of rows) {
+    people.add(r.student_id)
+    if (r.payer_id !== null) people.add(r.payer_id)
+    if (r.recorded_by !== null) people.add(r.recorded_by)
+    feeIds.add(r.fee_id)
+  }
   const [fees, users] = await Promise.all([
-    feesOf(db, collegeId, [...new Set(rows.map((r) => r.fee_id))]),
-    namesOfPeople(db, collegeId, people),
+    feesOf(db, collegeId, [...feeIds]),
+    namesOfPeople(db, collegeId, [...people]),
   ])
   const feeOf = new Map(fees.map((f) => [f.id, f]))
   const nameOf = new Map(users.map((u) => [u.id, personName(u)]))
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    fee_id: r.fee_id,
-    student_id: r.student_id,
-    student_name: nameOf.get(r.student_id) ?? '',
-    concept: feeOf.get(r.fee_id)?.concept ?? '',
-    amount: r.amount,
-    currency,
-    status: r.status as PaymentStatus,
-    method: r.method as PaymentMethod,
-    provider: r.provider as PaymentProviderId | null,
-    payer_name: r.payer_id === null ? null : (nameOf.get(r.payer_id) ?? null),
-    authorization_code: r.authorization_code,
-    card_last4: r.card_last4,
-    paid_at: r.paid_at,
-    created_at: r.created_at,
-    grade_name: feeOf.get(r.fee_id)?.grade_name ?? null,
-    recorded_by_name: r.recorded_by === null ? null : (nameOf.get(r.recorded_by) ?? null),
-  }))
+  return rows.map((r) => {
+    const fee = feeOf.get(r.fee_id)
+    return {
+      id: r.id,
+      code: r.code,
+      fee_id: r.fee_id,
+      student_id: r.student_id,
+      student_name: nameOf.get(r.student_id) ?? '',
+      concept: fee?.concept ?? '',
+      amount: r.amount,
+      currency,
+      status: r.status as PaymentStatus,
+      method: r.method as PaymentMethod,
+      provider: r.provider as PaymentProviderId | null,
+      payer_name: r.payer_id === null ? null : (nameOf.get(r.payer_id) ?? null),
+      authorization_code: r.authorization_code,
+      card_last4: r.card_last4,
+      paid_at: r.paid_at,
+      created_at: r.created_at,
+      grade_name: fee?.grade_name ?? null,
+      recorded_by_name: r.recorded_by === null ? null : (nameOf.get(r.recorded_by) ?? null),
+    }
+  })
 }

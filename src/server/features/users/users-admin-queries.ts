@@ -108,7 +108,11 @@ type Filters = [
 ]
 type ListArgs = [collegeId: number, ...words: Words, ...filters: Filters]
 
+/** No search: the same places, all left out (the list's usual request, made once). */
+const NO_WORDS = Array.from({ length: SEARCH_WORDS * 2 }, () => undefined) as Words
+
 function wordsOf(q: string): Words {
+  if (!q) return NO_WORDS
   const words = q.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS)
   return Array.from({ length: SEARCH_WORDS * 2 }, (_, place) => {
     const word = words[place >> 1]
