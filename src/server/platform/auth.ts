@@ -13,10 +13,10 @@ import { isPlatformHost } from './tenancy.ts'
 
 const TOUCH_INTERVAL_MS = 60_000
 
-/** The token of an `Authorization: Bearer …` header. */
 const BEARER = 'Bearer '
 const NO_SPACE = /^\S+$/
 
+/** The token of an `Authorization: Bearer …` header. */
 export function bearerTokenOf(header: string | undefined): string | undefined {
   // As every client sends it, read without a match's array: asked on every request.
   if (header?.startsWith(BEARER)) {
