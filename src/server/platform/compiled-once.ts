@@ -26,10 +26,10 @@ type Slot =
   | { constant: unknown }
 
 /**
- * `args`: where each parameter's argument is, when every parameter is an argument as it is given;
+ * `argPlaces`: where each parameter's argument is, when every parameter is an argument as it is given;
  * `read`: the statement's way straight to the database (read-now.ts), found at its first run.
  */
-type Kept = { query: CompiledQuery; slots: Slot[]; args?: number[]; read?: ReadNow }
+type Kept = { query: CompiledQuery; slots: Slot[]; argPlaces?: number[]; read?: ReadNow }
 
 type Build<Args extends Value[], Row> = (db: Kysely<Database>, ...args: Args) => Compilable<Row>
 type Run<Args extends Value[], Row> = (db: Kysely<Database>, ...args: Args) => Promise<Row[]>
@@ -72,7 +72,7 @@ function prepare<Args extends Value[], Row>(
     if (dropped) throw new Error(`compiledOnce: argument ${arg} lands on no parameter of "${query.sql}"`)
   })
   const plain = slots.every((slot) => 'arg' in slot && !('list' in slot) && !('item' in slot))
-  return { query, slots, ...(plain && { args: slots.map((slot) => (slot as { arg: number }).arg) }) }
+  return { query, slots, ...(plain && { argPlaces: slots.map((slot) => (slot as { arg: number }).arg) }) }
 }
 
 function parametersOf(db: Kysely<Database>, { slots }: Kept, args: Value[]): unknown[] {
@@ -122,7 +122,9 @@ export function compiledPerShape<Args extends Value[], Row>(
       if (shapes.size < MAX_SHAPES) shapes.set(shape, statement)
     }
     const { sql, query, queryId } = statement.query
-    const parameters = statement.args ? argsAt(statement.args, args) : parametersOf(db, statement, args)
+    const parameters = statement.argPlaces
+      ? argsAt(statement.argPlaces, args)
+      : parametersOf(db, statement, args)
     statement.read ??= readerOf(db, sql)
     const now = statement.read(parameters)
     if (now) return (now instanceof Promise ? now : Promise.resolve(now)) as Promise<Row[]>
