@@ -36,6 +36,9 @@ function isBase(id: string): boolean {
 }
 
 export default defineConfig({
+  // Each build's own name: what a build kept on a device for the next start is not read by another,
+  // whose screens may expect other rows (src/client/platform/sync/kept-answers.ts).
+  define: { __APP_BUILD__: JSON.stringify(`${Date.now().toString(36)}-${process.pid}`) },
   plugins: [
     tanstackRouter({
       target: 'react',

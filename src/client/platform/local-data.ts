@@ -1,9 +1,13 @@
 // What one user leaves on a device: IndexedDB and runtime caches. Cleared on sign-out so the next
 // person on a shared phone sees nothing of the last one. The precached shell stays.
-import { USER_CACHE_KEY } from './storage-keys.ts'
+import { KEPT_ANSWERS_PREFIX, USER_CACHE_KEY } from './storage-keys.ts'
 
 export async function clearUserData(): Promise<void> {
   localStorage.removeItem(USER_CACHE_KEY)
+  // Home's last answers (sync/kept-answers.ts), by key here: the sign-in page loads none of that code.
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(KEPT_ANSWERS_PREFIX)) localStorage.removeItem(key)
+  }
   if ('indexedDB' in window && typeof indexedDB.databases === 'function') {
     const databases = await indexedDB.databases()
     await Promise.all(

@@ -119,3 +119,33 @@ test("an installed app's scripts come straight from the precache; a file outside
   expect(outside).toEqual({ kept: expect.any(Number), precached: false, status: 404 })
   expect(outside.kept).toBeGreaterThan(50)
 })
+
+test("a start draws Home's last news before the mirror has opened, and signing out deletes it", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('locale', 'en'))
+  await signIn(page, 'guardian@demo.test')
+  const cards = page.locator('section[aria-labelledby="latest-posts"] article')
+  await expect(cards.first()).toBeVisible()
+  const titles = await cards.locator('h2').allTextContents()
+  expect(titles.length).toBeGreaterThan(0)
+
+  // The next start's mirror never opens (a phone busy opening it): Home draws what it showed last.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('mirror') === 'stuck')
+      IDBFactory.prototype.open = () => ({}) as IDBOpenDBRequest
+  })
+  await page.evaluate(() => sessionStorage.setItem('mirror', 'stuck'))
+  await page.reload()
+  await expect(cards.locator('h2')).toHaveText(titles)
+  await expect(page.getByRole('status', { name: 'Loading the news…' })).toHaveCount(0)
+
+  await page.evaluate(() => sessionStorage.removeItem('mirror'))
+  await page.reload()
+  await expect(cards.first()).toBeVisible()
+  await signOut(page)
+  const kept = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('kept-answers')),
+  )
+  expect(kept).toEqual([])
+})

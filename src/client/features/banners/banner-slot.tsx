@@ -36,7 +36,7 @@ function ShownBanner({ placement, className }: { placement: BannerPlacement; cla
     (db) => db.banners.where('placement').equals(placement).toArray(),
     [placement],
     undefined,
-    'banner-slot',
+    { name: 'banner-slot', acrossStarts: true },
   )
   const banner = banners && bannerOfDay(banners, placement, today)
   const started = useMirrorStarted()

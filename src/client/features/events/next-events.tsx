@@ -17,9 +17,12 @@ export function NextEvents({ limit = 3 }: { limit?: number }) {
     (db) => upcomingEvents(db, today, new Date().toISOString(), limit),
     [today, limit],
     undefined,
-    'next-events:events',
+    { name: 'next-events:events', acrossStarts: true },
   )
-  const categories = useLocalQuery(categoriesById, [], undefined, 'next-events:categories')
+  const categories = useLocalQuery(categoriesById, [], undefined, {
+    name: 'next-events:categories',
+    acrossStarts: true,
+  })
   // During a first sync none may have come yet: that is not "no events".
   if (events === undefined || (events.length === 0 && !ready)) {
     return <SkeletonRows count={limit} variant="cards" label={t`Loading the calendar…`} />

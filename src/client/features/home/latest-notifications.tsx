@@ -17,7 +17,7 @@ export function LatestNotifications() {
     (db) => db.notifications.orderBy('created_at').reverse().limit(SHOWN).toArray(),
     [],
     undefined,
-    'home:notifications',
+    { name: 'home:notifications', acrossStarts: true },
   )
   if (!notifications || (notifications.length === 0 && !ready)) {
     return <SkeletonRows count={SHOWN} label={t`Loading your notifications…`} />

@@ -6,7 +6,7 @@ import { userHasPermission } from '#shared/permissions.ts'
 import { targetNames } from '../../platform/audience.ts'
 import { userAtom } from '../../platform/session.ts'
 import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
-import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
+import { type Remember, useLocalQuery } from '../../platform/sync/use-local-query.ts'
 import { Button } from '../../ui/button.tsx'
 import { EmptyState } from '../../ui/empty-state.tsx'
 import { ButtonLink } from '../../ui/link.tsx'
@@ -23,15 +23,22 @@ export function PostFeed({ categoryId, limit: fixed }: { categoryId?: number; li
   const user = useAtomValue(userAtom)
   const ready = useMirrorReady()
   const [limit, setLimit] = useState(fixed ?? PAGE)
+  // Home's few (`fixed`) are what the app opens on: kept for the next start (kept-answers.ts).
+  const kept = (name: string): Remember => (fixed ? { name, acrossStarts: true } : name)
   const posts = useLocalQuery(
     feedQuery(limit + 1, categoryId),
     [limit, categoryId],
     undefined,
-    'post-feed:posts',
+    kept('post-feed:posts'),
   )
-  const categories = useLocalQuery(categoriesById, [], new Map<number, string>(), 'post-feed:categories')
-  const names = useLocalQuery(targetNames, [], undefined, 'post-feed:targets')
-  const read = useLocalQuery(readPostIds, [], new Set<string>(), 'post-feed:read')
+  const categories = useLocalQuery(
+    categoriesById,
+    [],
+    new Map<number, string>(),
+    kept('post-feed:categories'),
+  )
+  const names = useLocalQuery(targetNames, [], undefined, kept('post-feed:targets'))
+  const read = useLocalQuery(readPostIds, [], new Set<string>(), kept('post-feed:read'))
   const canPublish = userHasPermission(user, 'posts.publish')
 
   if (!posts || (posts.length === 0 && !ready)) {

@@ -170,6 +170,11 @@ export function openLocalDb(userId: number): LocalDb {
   return current
 }
 
+/** Whose mirror this is. */
+export function userOfLocalDb(db: LocalDb): number {
+  return Number(db.name.slice(DB_PREFIX.length))
+}
+
 export function localDb(): LocalDb | undefined {
   return current
 }

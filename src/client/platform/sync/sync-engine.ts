@@ -1,6 +1,7 @@
 // When sync runs: at start, on `online`, on focus and visibility, on a timer, and when the service
 // worker's Background Sync fires. Push first, then pull, so the mirror ends on the server's state.
 
+import { forgetKeptAnswers } from './kept-answers.ts'
 import { connectLivePokes } from './live-pokes.ts'
 import {
   COMPLETE_KEY,
@@ -173,6 +174,8 @@ export async function startSync(userId: number): Promise<void> {
 
 export function stopSync(): void {
   startedFor = undefined
+  // Signing out: nothing of this user's screens is written again once the sign-out has cleared them.
+  forgetKeptAnswers()
   detach?.()
   detach = undefined
   stopPullWorker()

@@ -1,8 +1,10 @@
 // Screens read only from the mirror, through live queries that follow the signed-in user's database.
 import { liveQuery } from 'dexie'
 import { startTransition, useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
+import { userAtom } from '../session.ts'
 import { store } from '../store.ts'
-import { type LocalDb, localDb, localWriteListeners, onLocalDbChange } from './local-db.ts'
+import { keepAnswer, keptAnswer } from './kept-answers.ts'
+import { type LocalDb, localDb, localWriteListeners, onLocalDbChange, userOfLocalDb } from './local-db.ts'
 import { sameAnswer } from './same-answer.ts'
 import { syncStatus, syncStatusAtom } from './sync-status.ts'
 
@@ -49,11 +51,19 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
+ * A name for a query's answer, unique among screens: remembered for the page's life, and with
+ * `acrossStarts` kept on the device for the app's next start too (kept-answers.ts), for the queries
+ * of the screen the app opens on.
+ */
+export type Remember = string | { name: string; acrossStarts: true }
+
+/**
  * `undefined` while loading; the query's answer (or `fallback` without a database) afterwards.
  *
  * With `remember` (a name for the query, unique among screens), a screen opened again draws the
  * answer of its last visit at once, and the live answer replaces it as a later answer: the calendar
- * waited ~50 ms for its 2,000 events on every visit before drawing the month.
+ * waited ~50 ms for its 2,000 events on every visit before drawing the month. Kept across starts, the
+ * first screen of a start draws the answer of the last one, before the mirror has opened.
  *
  * A query's first answer is drawn at once, and so is the first that fills an empty one (a first sync's
  * first page on an empty Home). Its later answers (the mirror changed: a sync page landed,
@@ -70,21 +80,31 @@ export function useLocalQuery<T>(
   query: (db: LocalDb) => Promise<T>,
   deps: unknown[],
   fallback?: T,
-  remember?: string,
+  remember?: Remember,
 ): T | undefined {
   const db = useLocalDb()
-  const key = remember && db ? `${remember}|${JSON.stringify(deps)}` : undefined
+  const name = typeof remember === 'string' ? remember : remember?.name
+  const acrossStarts = typeof remember === 'object'
+  const answerKey = name && `${name}|${JSON.stringify(deps)}`
+  const key = db ? answerKey : undefined
   // Kept across a change of inputs: the last answer stays on screen until the new query answers.
   const latest = useRef<{ value: T | undefined; error: unknown }>(undefined as never)
   const recalled = useRef(false)
   if (latest.current === undefined) {
-    const value = key && db ? (remembered.get(db)?.get(key) as T | undefined) : undefined
+    let value = key && db ? (remembered.get(db)?.get(key) as T | undefined) : undefined
+    // A start's first screen: its mirror may not be open yet, its user is known.
+    const userId = db ? userOfLocalDb(db) : store.get(userAtom)?.id
+    if (value === undefined && acrossStarts && answerKey && userId !== undefined)
+      value = keptAnswer(userId, answerKey) as T | undefined
     latest.current = { value, error: undefined }
     recalled.current = value !== undefined
   }
   const [, redraw] = useReducer((n: number) => n + 1, 0)
   // The caller lists the query's own inputs in `deps`; the database is added here.
   useEffect(() => {
+    // A kept answer stays on screen until the mirror has opened and answers: the answer without one
+    // (`fallback`) would put the skeletons back.
+    if (!db && recalled.current) return
     // A remembered answer on screen makes the live one a later answer.
     let answered = recalled.current
     recalled.current = false
@@ -112,6 +132,7 @@ export function useLocalQuery<T>(
       if (key && db) {
         if (!remembered.has(db)) remembered.set(db, new Map())
         remembered.get(db)?.set(key, value)
+        if (acrossStarts) keepAnswer(userOfLocalDb(db), key, value)
       }
       if (!first && latest.current.error === undefined && sameAnswer(value, latest.current.value)) return
       const drawNow = first || isEmpty(latest.current.value)
