@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai'
 import { Languages } from 'lucide-react'
 import { LOCALES, type Locale } from '#shared/constants.ts'
 import { chooseLocale, LOCALE_NAMES, localeAtom } from '../platform/i18n.ts'
-import { selectClass, selectIconClass } from './field-classes.ts'
+import { languageSelectClass, selectIconClass } from './field-classes.ts'
 
 /** The language choice of public pages: a native select, so these pages load no widget library. */
 export function LanguageMenu() {
@@ -16,7 +16,7 @@ export function LanguageMenu() {
         value={locale}
         aria-label={t`Language`}
         onChange={(e) => void chooseLocale(e.target.value as Locale)}
-        className={selectClass}
+        className={languageSelectClass}
       >
         {LOCALES.map((code) => (
           <option key={code} value={code} lang={code}>

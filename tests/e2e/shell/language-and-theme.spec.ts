@@ -37,3 +37,35 @@ test('the dark theme adds is-dark and survives a reload; auto follows the system
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(html).toHaveClass(/is-dark/)
 })
+
+test("every language name fits the language choice, and the choices fit a small phone's width", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  for (const path of ['/auth/login', '/']) {
+    await page.goto(path)
+    const language = page.getByRole('combobox', { name: /Idioma|Language/ })
+    await expect(language).toBeVisible()
+    // The select has a width of its own (it no longer measures each name): the longest must still fit.
+    const room = await language.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select)
+      const probe = document.createElement('span')
+      probe.style.font = style.font
+      probe.style.whiteSpace = 'nowrap'
+      document.body.append(probe)
+      const widths = [...select.options].map((option) => {
+        probe.textContent = option.text
+        return probe.getBoundingClientRect().width
+      })
+      probe.remove()
+      const inner =
+        select.clientWidth -
+        Number.parseFloat(style.paddingInlineStart) -
+        Number.parseFloat(style.paddingInlineEnd)
+      return { inner, widest: Math.max(...widths), names: select.options.length }
+    })
+    expect(room.names).toBeGreaterThan(5)
+    expect(room.widest).toBeLessThanOrEqual(room.inner)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  }
+})

@@ -38,7 +38,7 @@ export function PublicHome() {
     <div className="min-h-dvh">
       <header className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
         <CollegeMark className="text-lg" />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <LanguageMenu />
           <ThemeMenu />
         </div>

@@ -16,6 +16,7 @@ import {
   controlClass,
   fieldErrorClass,
   labelClass,
+  languageSelectClass,
   selectClass,
   selectIconClass,
 } from '../../../ui/field-classes.ts'
@@ -151,7 +152,7 @@ function languageSelect(): HTMLElement {
     'select',
     {
       'aria-label': t`Language`,
-      class: selectClass,
+      class: languageSelectClass,
       onchange: () => void chooseLocale(select.value as Locale),
     },
     ...LOCALES.map((code) =>
