@@ -53,6 +53,27 @@ async function measured(run: () => Promise<Audit>, log: (line: string) => void):
   return run()
 }
 
+/**
+ * Audits of one page, in a browser each: on a shared machine one audit's score moved 5-10 points from
+ * run to run on the same code (the sign-in page 92 against 99-100), so the table gives the middle one.
+ */
+const AUDITS = 3
+
+/** The audit of median performance among `AUDITS`, with the median largest paint of them. */
+async function median(run: () => Promise<Audit>, log: (line: string) => void): Promise<Audit> {
+  const audits: Audit[] = []
+  for (let i = 0; i < AUDITS; i++) audits.push(await measured(run, log))
+  const good = audits.filter((audit) => !audit.failed)
+  if (good.length === 0) return audits[0]!
+  const middle = <T>(sorted: T[]) => sorted[Math.floor((sorted.length - 1) / 2)]!
+  log(
+    `  lighthouse ${good[0]!.page}: performance ${good.map((a) => a.scores.performance).join(', ')}, ` +
+      `largest paint ${good.map((a) => fmt.ms(a.lcpMs)).join(', ')}`,
+  )
+  const chosen = middle([...good].sort((x, y) => x.scores.performance - y.scores.performance))
+  return { ...chosen, lcpMs: middle(good.map((a) => a.lcpMs).sort((x, y) => x - y)) }
+}
+
 /** A Chromium of its own for each audit: nothing one page installed (a service worker) answers the next. */
 async function withChrome<T>(use: (port: number) => Promise<T>): Promise<T> {
   const profile = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
@@ -75,13 +96,13 @@ export async function lighthouseRows(
   log: (line: string) => void,
 ): Promise<Row[]> {
   const audits = [
-    await measured(() => withChrome((port) => audit(port, `${server.origin}/auth/login`, false)), log),
-    await measured(() => withChrome((port) => audit(port, `${server.origin}/`, false)), log),
+    await median(() => withChrome((port) => audit(port, `${server.origin}/auth/login`, false)), log),
+    await median(() => withChrome((port) => audit(port, `${server.origin}/`, false)), log),
     // The token goes where the app keeps it, on the app's own origin, before /app/home is audited. Set
     // from a page that runs no app, in a browser no page of the app has run in: a service worker
     // installed by an earlier page would answer the audit from its cache, and whether it had finished
     // decided whether the audit saw a first visit or one served offline (99 against 69-80 once).
-    await measured(
+    await median(
       () =>
         withChrome(async (port) => {
           const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` })
@@ -106,13 +127,13 @@ export async function lighthouseRows(
     )
     rows.push(
       {
-        measure: `Lighthouse mobile ${path}: performance / accessibility / best practices / SEO`,
+        measure: `Lighthouse mobile ${path}: performance / accessibility / best practices / SEO (median of ${AUDITS})`,
         value: CATEGORIES.map((c) => scores[c]).join(' / '),
         target: '>= 95 / 100 / 100 / 100',
         met: !failed && CATEGORIES.every((c) => scores[c] >= TARGETS[c]),
       },
       {
-        measure: `Lighthouse mobile ${path}: largest contentful paint (simulated slow 4G)`,
+        measure: `Lighthouse mobile ${path}: largest contentful paint (simulated slow 4G, median of ${AUDITS})`,
         value: failed ? `not measured (${failed})` : fmt.ms(lcpMs),
         target: `< ${fmt.ms(LCP_TARGET_MS)}`,
         met: !failed && lcpMs < LCP_TARGET_MS,
