@@ -12,7 +12,6 @@ import { compileHints } from './scripts/compile-hints.ts'
 import { homeChunkGroup } from './scripts/home-chunk.ts'
 import { precompress } from './scripts/precompress.ts'
 import { publicIconFiles } from './scripts/public-icons.ts'
-import { routeChunks } from './scripts/route-chunks.ts'
 
 const serverDatabase = process.env.TEST_DATABASE_URL
 // What the sign-in page and the public home draw (with the root layout around them). Found on the
@@ -66,7 +65,6 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    routeChunks(import.meta.dirname),
     compileHints(),
     precompress(),
   ],

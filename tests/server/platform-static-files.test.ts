@@ -190,9 +190,9 @@ describe("each college's page", () => {
     // The sign-in page of a first visit has no router: its texts are all it needs besides its script.
     const login = await (await t.request('GET', '/auth/login', { host: 'localhost' })).text()
     expect(preloads(login)).toEqual(['/assets/public-es.js'])
-    // Home is in a chunk group, keyed by no module of its own: the route's file names it all the same.
+    // A page that needs a session names only the texts: its launch screen has the connection.
     const appHome = await (await t.request('GET', '/app/home', { host: 'localhost' })).text()
-    expect(preloads(appHome)).toEqual(['/assets/public-es.js', '/assets/home-f5.js', '/assets/dexie-f6.js'])
+    expect(preloads(appHome)).toEqual(['/assets/public-es.js'])
     // A page with parameters, or one the manifest does not know, gets only the texts.
     const other = await (await t.request('GET', '/pyme/details/7', { host: 'localhost' })).text()
     expect(preloads(other)).toEqual(['/assets/public-es.js'])

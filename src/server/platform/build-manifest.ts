@@ -18,37 +18,12 @@ export async function buildManifest(distDir: string, version: string): Promise<M
   let manifest: Manifest = {}
   try {
     manifest = JSON.parse(await readFile(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest
-    withRouteChunks(manifest, await readRouteChunks(distDir))
   } catch {
     // A build without a manifest only loses the hints.
   }
   if (cached.size > 8) cached.clear()
   cached.set(key, manifest)
   return manifest
-}
-
-/** Route module → the file holding it (scripts/route-chunks.ts); none from an older build. */
-async function readRouteChunks(distDir: string): Promise<Record<string, string>> {
-  try {
-    return JSON.parse(await readFile(join(distDir, '.vite', 'route-chunks.json'), 'utf8')) as Record<
-      string,
-      string
-    >
-  } catch {
-    return {}
-  }
-}
-
-/**
- * A route taken into a chunk group (Home's) is keyed by nothing in Vite's manifest: it gets the entry
- * of the file that holds it, so its path still names the scripts it is about to import.
- */
-function withRouteChunks(manifest: Manifest, routeFiles: Record<string, string>): void {
-  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]))
-  for (const [source, file] of Object.entries(routeFiles)) {
-    const chunk = byFile.get(file)
-    if (chunk && !manifest[source]) manifest[source] = chunk
-  }
 }
 
 function collect(manifest: Manifest, key: string, into: Set<string>): void {
@@ -75,7 +50,7 @@ export function modulePreloads(
 }
 
 /**
- * The router's code-split page module for a plain path (`/auth/login`, `/app/home`, `/`), as the
+ * The router's code-split page module for a plain path (`/auth/login`, `/auth/reset-password`, `/`), as the
  * router plugin names it. Paths with parameters have no file of their own name and get no hint.
  */
 export function routeSources(path: string): string[] {

@@ -34,17 +34,14 @@ export const MANIFEST = {
     file: 'assets/reset-password-f3.js',
     imports: ['_framework-f1.js', '_form-f2.js', '_core-f4.js'],
   },
-  // A chunk group (the Home chunk) holds the signed-in layout and Home: no module keys it here.
-  '_home-f5.js': { file: 'assets/home-f5.js', imports: ['_framework-f1.js', '_dexie-f6.js'] },
+  // A page that needs a session: the server names none of it (college-index-html.ts).
+  'src/client/routes/app/home.tsx?tsr-split=component': {
+    file: 'assets/home-f5.js',
+    imports: ['_framework-f1.js', '_dexie-f6.js'],
+  },
   '_dexie-f6.js': { file: 'assets/dexie-f6.js' },
   'src/locales/es/public.po': { file: 'assets/public-es.js' },
   'src/locales/en/public.po': { file: 'assets/public-en.js' },
-}
-/** Which file holds each route's page module (scripts/route-chunks.ts): Home's is in the group. */
-export const ROUTE_CHUNKS = {
-  'src/client/routes/auth/reset-password.tsx?tsr-split=component': 'assets/reset-password-f3.js',
-  'src/client/routes/app/route.tsx?tsr-split=component': 'assets/home-f5.js',
-  'src/client/routes/app/home.tsx?tsr-split=component': 'assets/home-f5.js',
 }
 export const SW_JS = 'self.addEventListener("install", () => {})'
 
@@ -65,6 +62,5 @@ export function writeBuiltClient(): BuiltClient {
   writeFileSync(join(distDir, 'sw.js'), SW_JS)
   mkdirSync(join(distDir, '.vite'))
   writeFileSync(join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
-  writeFileSync(join(distDir, '.vite', 'route-chunks.json'), JSON.stringify(ROUTE_CHUNKS))
   return { root, distDir, remove: () => rmSync(root, { recursive: true, force: true }) }
 }

@@ -147,6 +147,19 @@ function render(template: string, version: string, page: Page): string {
 }
 
 /**
+ * The pages a visitor opens signed out (the public home, sign-in and its neighbours) name their route's
+ * scripts. The rest need a session: a visitor without one is sent to sign in (the named scripts would
+ * be wasted), and a person signed in is answered by the service worker, not by this page, but for a
+ * first visit without it (a cleared browser, Lighthouse's audit). Then the page's largest paint (its
+ * launch screen, Home's banner) shares a slow connection with ~70 KB less script: Lighthouse's
+ * simulated largest paint of a signed-in `/app/home` went from 2.43 to 1.83 s, while on an emulated
+ * slow 4G Home's heading and news came no later (bench/RESULTS.md, "2026-12-02 (morning)").
+ */
+function opensSignedOut(path: string): boolean {
+  return /^\/(auth\/[\w-]+\/?)?$/.test(path)
+}
+
+/**
  * The index.html renderer for `serveClient`: each college's own page, with what `sources` name for its
  * first screen; the platform's stays generic.
  */
@@ -162,7 +175,7 @@ export const collegeIndexHtml =
     const path = c.req.path
     const page = pageFileOf(path)
     // The sign-in page of a first visit has no router: its own script and its texts are all it loads.
-    const routes = page === 'index.html' ? routeSources(path) : []
+    const routes = page === 'index.html' && opensSignedOut(path) ? routeSources(path) : []
     const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routes], page)
     const heroImage = path === '/' ? imageUrl(college) : undefined
     const named = await Promise.all(sources.map((source) => source(c, college, path, lang)))
