@@ -12,20 +12,15 @@ import { compileHints } from './scripts/compile-hints.ts'
 import { homeChunkGroup } from './scripts/home-chunk.ts'
 import { precompress } from './scripts/precompress.ts'
 import { publicIconFiles } from './scripts/public-icons.ts'
+import { PUBLIC_PAGES, publicPageFile } from './src/shared/public-pages.ts'
 
 const serverDatabase = process.env.TEST_DATABASE_URL
 // What the sign-in page and the public home draw (with the root layout around them). Found on the
 // build's first question, not when this file loads: Vitest and the dev server read it too.
-const PUBLIC_PAGES = [
-  'src/client/routes/__root.tsx',
-  'src/client/routes/index.tsx',
-  'src/client/routes/auth/login.tsx',
-  'src/client/routes/auth/reset-password.tsx',
-  'src/client/routes/auth/signup-no.tsx',
-]
+const PUBLIC_PAGE_FILES = ['src/client/routes/__root.tsx', ...PUBLIC_PAGES.map(publicPageFile)]
 let publicIcons: Set<string> | undefined
 function isPublicIcon(file: string): boolean {
-  publicIcons ??= publicIconFiles(import.meta.dirname, PUBLIC_PAGES)
+  publicIcons ??= publicIconFiles(import.meta.dirname, PUBLIC_PAGE_FILES)
   return publicIcons.has(file)
 }
 
@@ -140,7 +135,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // Home and the signed-in shell, past what the entries load, in one file (scripts/home-chunk.ts).
-            homeChunkGroup(import.meta.dirname, PUBLIC_PAGES),
+            homeChunkGroup(import.meta.dirname, PUBLIC_PAGE_FILES),
           ],
         },
       },

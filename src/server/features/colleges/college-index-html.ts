@@ -6,6 +6,7 @@
 import { isRtl, matchLocale } from '#shared/constants.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { translate } from '#shared/i18n/translate.ts'
+import { isPublicPage } from '#shared/public-pages.ts'
 import { buildManifest, modulePreloads, routeSources } from '../../platform/build-manifest.ts'
 import type { College } from '../../platform/context.ts'
 import {
@@ -147,19 +148,6 @@ function render(template: string, version: string, page: Page): string {
 }
 
 /**
- * The pages a visitor opens signed out (the public home, sign-in and its neighbours) name their route's
- * scripts. The rest need a session: a visitor without one is sent to sign in (the named scripts would
- * be wasted), and a person signed in is answered by the service worker, not by this page, but for a
- * first visit without it (a cleared browser, Lighthouse's audit). Then the page's largest paint (its
- * launch screen, Home's banner) shares a slow connection with ~70 KB less script: Lighthouse's
- * simulated largest paint of a signed-in `/app/home` went from 2.43 to 1.83 s, while on an emulated
- * slow 4G Home's heading and news came no later (bench/RESULTS.md, "2026-12-02 (morning)").
- */
-function opensSignedOut(path: string): boolean {
-  return /^\/(auth\/[\w-]+\/?)?$/.test(path)
-}
-
-/**
  * The index.html renderer for `serveClient`: each college's own page, with what `sources` name for its
  * first screen; the platform's stays generic.
  */
@@ -175,7 +163,12 @@ export const collegeIndexHtml =
     const path = c.req.path
     const page = pageFileOf(path)
     // The sign-in page of a first visit has no router: its own script and its texts are all it loads.
-    const routes = page === 'index.html' && opensSignedOut(path) ? routeSources(path) : []
+    // Only the public pages name their route's scripts. A page that needs a session is answered by the
+    // service worker for a person signed in, and sends a visitor without one to sign in; the first visit
+    // that reaches it paints its launch screen (Home's banner) with ~70 KB less script on the
+    // connection: Lighthouse's simulated largest paint of a signed-in /app/home 2.43 -> 1.83 s, Home no
+    // later over an emulated slow 4G (bench/RESULTS.md, "2026-12-02 (morning)").
+    const routes = page === 'index.html' && isPublicPage(path) ? routeSources(path) : []
     const preloads = modulePreloads(manifest, [`src/locales/${lang}/public.po`, ...routes], page)
     const heroImage = path === '/' ? imageUrl(college) : undefined
     const named = await Promise.all(sources.map((source) => source(c, college, path, lang)))
