@@ -4,7 +4,7 @@
 // connection back.
 import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type DbHandle, openPostgres } from '#server/db/connection.ts'
 import { PoolReader } from '#server/db/pg-read-now.ts'
 import { readNow } from '#server/db/read-now.ts'
@@ -97,4 +97,87 @@ it('reads bigint columns and counts as numbers, as SQLite gives them, whichever 
   expect(rows[0]).toEqual({ n: 2, top: 2 ** 40 })
   const straight = await readNow(db as Kysely<Database>, 'select version from counted order by version', [])
   expect(straight).toEqual([{ version: 7 }, { version: 2 ** 40 }])
+})
+
+describe('kept connections', () => {
+  let pool: pg.Pool
+  let reader: PoolReader
+  const read = (text: string, values: unknown[] = []) => reader.readNow(text, values) as Promise<any[]>
+  const pidOf = async () => (await read('select pg_backend_pid() as pid'))[0].pid as number
+  /** Reads until the reader holds a connection of its own (it takes one after a read found none free). */
+  const held = async () => {
+    await read('select 1')
+    await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(1))
+  }
+
+  beforeEach(() => {
+    pool = new pg.Pool({ connectionString: database.url, max: 3 })
+    reader = new PoolReader(pool, { keep: 1 })
+  })
+  afterEach(async () => {
+    reader.close()
+    await pool.end()
+  })
+
+  it('reads on a connection it keeps, without taking one from the pool each time', async () => {
+    await held()
+    const connect = vi.spyOn(pool, 'connect')
+    const pids = new Set<number>()
+    for (let i = 0; i < 5; i++) pids.add(await pidOf())
+    expect(connect).not.toHaveBeenCalled()
+    expect(pids.size).toBe(1)
+  })
+
+  it('sends a read to a free kept connection, never behind a long read on another', async () => {
+    reader = new PoolReader(pool, { keep: 2 })
+    await held()
+    const long = read('select pg_sleep(1) as slept')
+    // Its one kept connection busy, the reader takes a second one (this read goes to the pool).
+    await read('select 1')
+    await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(2))
+    let longDone = false
+    void long.then(() => {
+      longDone = true
+    })
+    const connect = vi.spyOn(pool, 'connect')
+    expect(await read('select name from things where college_id = $1', [2])).toEqual([{ name: 'c' }])
+    expect(longDone).toBe(false)
+    expect(connect).not.toHaveBeenCalled()
+    await long
+  })
+
+  it('queues a read on a kept connection when all are busy, rather than taking one from the pool', async () => {
+    await held()
+    const order: string[] = []
+    const long = read('select pg_sleep(0.2) as slept').then(() => order.push('long'))
+    const connect = vi.spyOn(pool, 'connect')
+    await read('select 1').then(() => order.push('short'))
+    await long
+    expect(order).toEqual(['long', 'short'])
+    expect(connect).not.toHaveBeenCalled()
+  })
+
+  it('lets go of a kept connection the server ends, and reads go on', async () => {
+    await held()
+    const lostPid = await pidOf()
+    const admin = new pg.Client({ connectionString: database.url })
+    await admin.connect()
+    try {
+      await admin.query('select pg_terminate_backend($1)', [lostPid])
+    } finally {
+      await admin.end()
+    }
+    await vi.waitFor(() => expect(pool.totalCount - pool.idleCount).toBe(0))
+    expect(await read('select name from things where college_id = $1', [2])).toEqual([{ name: 'c' }])
+    await held()
+    expect(await pidOf()).not.toBe(lostPid)
+  })
+
+  it('gives its connections back when closed, even one in the middle of a read, so the pool can end', async () => {
+    await held()
+    const long = read('select pg_sleep(0.2) as slept')
+    reader.close()
+    await expect(long).resolves.toHaveLength(1)
+    expect(pool.totalCount - pool.idleCount).toBe(0)
+  })
 })

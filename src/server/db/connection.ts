@@ -175,8 +175,12 @@ export const numbersForInt8: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 }
 
+const POOL_MAX = 10
+/** Of the pool's connections, those the compiled reads keep for themselves (pg-read-now.ts). */
+const READER_KEEPS = 4
+
 export function openPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: numbersForInt8 })
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, types: numbersForInt8 })
   namingStatements(pool)
   // An idle connection the server drops (restart, failover, terminate) is replaced on next use; without
   // this listener pg re-emits the error on the pool and it crashes the process.
@@ -184,8 +188,16 @@ export function openPostgres(url: string): DbHandle {
   const watch = new CachedTableWrites()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch] })
   watchCachedTableWrites(db, watch)
-  readsNowThrough(db, new PoolReader(pool))
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  const reader = new PoolReader(pool, { keep: READER_KEEPS })
+  readsNowThrough(db, reader)
+  return {
+    db,
+    dialect: 'postgres',
+    close: () => {
+      reader.close()
+      return db.destroy()
+    },
+  }
 }
 
 export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): DbHandle {

@@ -1,10 +1,24 @@
 import { expect, type Page } from '@playwright/test'
 
+/**
+ * The service worker is installed and controls the page. Polled rather than awaiting
+ * `navigator.serviceWorker.ready`, which never settles when an install fails: a failure then names the
+ * registration's state instead of running out the test's time.
+ */
 export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (navigator.serviceWorker.controller) return 'controlling'
+          const registration = await navigator.serviceWorker.getRegistration()
+          if (!registration) return 'not registered'
+          const { installing, waiting, active } = registration
+          return `installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`
+        }),
+      { timeout: 30_000 },
+    )
+    .toBe('controlling')
 }
 
 /** Counts the posts with this title on the server, as the signed-in user of the page sees them. */
