@@ -7,8 +7,10 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 
 class FakeWorker extends EventTarget {
   state: ServiceWorkerState = 'installing'
-  constructor(private readonly registration: FakeRegistration) {
+  readonly registration: FakeRegistration
+  constructor(registration: FakeRegistration) {
     super()
+    this.registration = registration
   }
   become(state: ServiceWorkerState) {
     this.state = state
