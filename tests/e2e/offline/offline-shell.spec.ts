@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { signIn, signOut } from '../helpers/session.ts'
+import { waitForServiceWorker } from '../helpers/sync.ts'
 
 test('after one visit the app opens offline with the user and the offline indicator (P1)', async ({
   page,
@@ -7,10 +8,7 @@ test('after one visit the app opens offline with the user and the offline indica
 }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en'))
   await signIn(page, 'guardian@demo.test')
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await waitForServiceWorker(page)
   await page.goto('/app/profile')
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Gabriela')
 
@@ -39,10 +37,7 @@ test('after one visit the app opens offline with the user and the offline indica
 test('a signed-out visitor offline sees that signing in needs a connection', async ({ page, context }) => {
   await page.addInitScript(() => localStorage.setItem('locale', 'en'))
   await page.goto('/auth/login')
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  await waitForServiceWorker(page)
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByText('Signing in needs a connection.').first()).toBeVisible()
@@ -91,9 +86,7 @@ test("an installed app's scripts come straight from the precache; a file outside
   page,
 }) => {
   await page.goto('/')
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
+  await waitForServiceWorker(page)
   await page.reload()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
   // Chromium's static routing names where each answer came from, without the worker's fetch handler.
