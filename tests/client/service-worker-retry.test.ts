@@ -30,8 +30,8 @@ class FakeRegistration extends EventTarget {
 
 let registration: FakeRegistration
 let register: ReturnType<typeof vi.fn>
-/** What each call of `register` does: install a new worker (the default), or fail. */
-let answers: ('install' | 'fail')[]
+/** What each call of `register` does: install a new worker (the default), fail to fetch, or refuse. */
+let answers: ('install' | 'fail' | 'refuse')[]
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -41,7 +41,9 @@ beforeEach(() => {
   registration = new FakeRegistration()
   answers = []
   register = vi.fn(async () => {
-    if (answers.shift() === 'fail') throw new TypeError('Failed to fetch /sw.js')
+    const answer = answers.shift()
+    if (answer === 'fail') throw new TypeError('Failed to fetch /sw.js')
+    if (answer === 'refuse') throw new DOMException('Only secure origins are allowed', 'SecurityError')
     if (!registration.active) registration.installing = new FakeWorker(registration)
     return registration
   })
@@ -91,6 +93,13 @@ it("tries again when the worker's own script did not arrive", async () => {
   await vi.advanceTimersByTimeAsync(first)
   expect(register).toHaveBeenCalledTimes(2)
   expect(registration.installing).not.toBeNull()
+})
+
+it('does not ask again where the browser refuses to register (not a secure origin)', async () => {
+  answers = ['refuse']
+  await start()
+  await vi.advanceTimersByTimeAsync(60 * 60_000)
+  expect(register).toHaveBeenCalledTimes(1)
 })
 
 it('never waits longer than the last delay between two tries', async () => {

@@ -29,7 +29,9 @@ async function register(): Promise<void> {
   try {
     found = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
   } catch (error) {
-    retryLater()
+    // Only a script that did not arrive (a TypeError): a page the browser will never let register
+    // (not a secure origin, say) would be asked again every few minutes for nothing.
+    if (error instanceof TypeError) retryLater()
     throw error
   }
   registration = found
