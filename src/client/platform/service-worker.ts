@@ -1,6 +1,7 @@
 // Registers the service worker; a waiting new version raises the "Update" prompt. The browser's own
 // API (without workbox-window, 2 KB the sign-in page no longer downloads).
 import { atom } from 'jotai/vanilla'
+import { doublingDelay } from './backoff.ts'
 import { store } from './store.ts'
 
 export const updateReadyAtom = atom(false)
@@ -56,7 +57,7 @@ async function register(): Promise<void> {
 }
 
 const watched = new WeakSet<object>()
-let retryDelay: number = INSTALL_RETRY_MS[0]
+let failedInstalls = 0
 let retryPending = false
 
 /** One retry at a time: after a delay, or at once when the device is back online; the next waits longer. */
@@ -71,8 +72,8 @@ function retryLater(): void {
       console.warn('The service worker could not be installed; it will be tried again.', error),
     )
   }
-  const timer = window.setTimeout(go, retryDelay)
-  retryDelay = Math.min(retryDelay * 2, INSTALL_RETRY_MS[1])
+  failedInstalls++
+  const timer = window.setTimeout(go, doublingDelay(failedInstalls, ...INSTALL_RETRY_MS))
   window.addEventListener('online', go)
 }
 

@@ -3,6 +3,7 @@
 // 422: "needs attention" with the field errors, later writes go on. Other 4xx: kept with the message.
 import { v7 as uuidv7 } from 'uuid'
 import type { PostImage } from '#shared/posts.schema.ts'
+import { doublingDelay } from '../backoff.ts'
 import { collectionOf } from './collections.ts'
 import { type LocalDb, localDb } from './local-db.ts'
 import type { OutboxItem } from './outbox-types.ts'
@@ -14,7 +15,7 @@ const BASE_DELAY_MS = 2_000
 const MAX_DELAY_MS = 5 * 60_000
 
 export function backoffDelay(attempts: number, random = Math.random): number {
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1))
+  const ceiling = doublingDelay(attempts, BASE_DELAY_MS, MAX_DELAY_MS)
   // "Equal jitter": never less than half the delay, so retries spread out but still back off.
   return Math.round(ceiling / 2 + random() * (ceiling / 2))
 }
