@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { DEFAULT_POOL_SIZE } from './db/connection.ts'
 import { type S3Settings, s3Storage } from './platform/s3-storage.ts'
 import { localStorage, type Storage } from './platform/storage.ts'
 
@@ -9,6 +10,8 @@ export type Config = {
   port: number
   dataDir: string
   databaseUrl: string | undefined
+  /** PostgreSQL connections each process opens at most, besides the one that listens (`DATABASE_POOL_SIZE`). */
+  databasePoolSize: number
   appKey: Buffer
   platformHosts: string[]
   /** Hosts where company accounts (local businesses) may sign in: `ADVERTISING_HOSTS`. */
@@ -56,6 +59,24 @@ function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')
 }
 
+/**
+ * `DATABASE_POOL_SIZE`: a mistyped value stops the start with this message rather than leaving the
+ * pool at a size nobody asked for (a database's `max_connections` is shared by every process).
+ */
+/** Far past what one process can use: a typo of an extra digit is caught, not a large deployment. */
+const MAX_POOL_SIZE = 100
+
+function poolSizeFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_POOL_SIZE
+  const size = Number(value)
+  if (!Number.isInteger(size) || size < 1 || size > MAX_POOL_SIZE) {
+    throw new Error(
+      `DATABASE_POOL_SIZE must be a whole number of connections from 1 to ${MAX_POOL_SIZE}; it is "${value}"`,
+    )
+  }
+  return size
+}
+
 function hostList(value: string | undefined): string[] {
   return (value ?? 'localhost')
     .split(',')
@@ -69,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: Number(env.PORT ?? 3000),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: poolSizeFrom(env.DATABASE_POOL_SIZE),
     appKey: overrides.appKey ?? loadAppKey(dataDir, env.APP_KEY),
     platformHosts: hostList(env.PLATFORM_HOSTS),
     advertisingHosts: hostList(env.ADVERTISING_HOSTS),

@@ -36,7 +36,11 @@ if (!isWorker) {
       logger.error('the client build failed; the API still starts')
     }
   }
-  const setup = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
+  const setup = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'app.db'),
+    poolSize: config.databasePoolSize,
+  })
   await migrateToLatest(setup.db)
   await ensureReferenceData(setup.db)
   const storage = storageFor(config)
@@ -77,7 +81,11 @@ if (workers > 1 && !isWorker) {
 
 /** One process serving requests: the whole server, or one of WEB_CONCURRENCY workers. */
 async function serve() {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'app.db'),
+    poolSize: config.databasePoolSize,
+  })
   const storage = storageFor(config)
   const listener = createRequestListener({ db: handle.db, dialect: handle.dialect, config, storage })
   await prepareDummyHash()

@@ -175,12 +175,20 @@ export const numbersForInt8: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 }
 
-const POOL_MAX = 10
-/** Of the pool's connections, those the compiled reads keep for themselves (pg-read-now.ts). */
-const READER_KEEPS = 4
+/** The connections a process's pool opens at most, unless `DATABASE_POOL_SIZE` says otherwise. */
+export const DEFAULT_POOL_SIZE = 10
 
-export function openPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, types: numbersForInt8 })
+/**
+ * Of a pool's connections, those the compiled reads keep for themselves (pg-read-now.ts): two in five,
+ * at most four, so writes and transactions always have the rest. A pool of one or two keeps none:
+ * its reads take a connection of the pool each time, as a transaction does.
+ */
+export function keptForReads(poolSize: number): number {
+  return Math.min(4, Math.floor((poolSize * 2) / 5))
+}
+
+export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: numbersForInt8 })
   namingStatements(pool)
   // An idle connection the server drops (restart, failover, terminate) is replaced on next use; without
   // this listener pg re-emits the error on the pool and it crashes the process.
@@ -188,7 +196,7 @@ export function openPostgres(url: string): DbHandle {
   const watch = new CachedTableWrites()
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [watch] })
   watchCachedTableWrites(db, watch)
-  const reader = new PoolReader(pool, { keep: READER_KEEPS })
+  const reader = new PoolReader(pool, { keep: keptForReads(poolSize) })
   readsNowThrough(db, reader)
   return {
     db,
@@ -200,8 +208,13 @@ export function openPostgres(url: string): DbHandle {
   }
 }
 
-export function openDatabase(options: { databaseUrl?: string; sqliteFile: string }): DbHandle {
+/** `poolSize`: PostgreSQL's connections at most (`DATABASE_POOL_SIZE`); SQLite has its one. */
+export function openDatabase(options: {
+  databaseUrl?: string
+  sqliteFile: string
+  poolSize?: number
+}): DbHandle {
   const url = options.databaseUrl
-  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url)
+  if (url && /^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options.poolSize)
   return openSqlite(options.sqliteFile)
 }
