@@ -19,6 +19,9 @@ type Audit = {
   page: string
   scores: Record<(typeof CATEGORIES)[number], number>
   lcpMs: number
+  /** Total blocking time and speed index (ms), logged: which of them cost a score its points. */
+  tbtMs: number
+  speedIndexMs: number
   /** Why Lighthouse measured nothing (its runtime error's code), when it did not. */
   failed?: string
 }
@@ -39,7 +42,14 @@ async function audit(port: number, url: string, keepStorage: boolean): Promise<A
   ) as Audit['scores']
   const lcp = audits['largest-contentful-paint']?.numericValue
   const failed = result.lhr.runtimeError?.code ?? (lcp === undefined ? 'no largest paint' : undefined)
-  return { page: new URL(url).pathname, scores, lcpMs: lcp ?? 0, failed }
+  return {
+    page: new URL(url).pathname,
+    scores,
+    lcpMs: lcp ?? 0,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? 0,
+    speedIndexMs: audits['speed-index']?.numericValue ?? 0,
+    failed,
+  }
 }
 
 /**
@@ -68,7 +78,9 @@ async function median(run: () => Promise<Audit>, log: (line: string) => void): P
   const middle = <T>(sorted: T[]) => sorted[Math.floor((sorted.length - 1) / 2)]!
   log(
     `  lighthouse ${good[0]!.page}: performance ${good.map((a) => a.scores.performance).join(', ')}, ` +
-      `largest paint ${good.map((a) => fmt.ms(a.lcpMs)).join(', ')}`,
+      `largest paint ${good.map((a) => fmt.ms(a.lcpMs)).join(', ')}, ` +
+      `blocking time ${good.map((a) => fmt.ms(a.tbtMs)).join(', ')}, ` +
+      `speed index ${good.map((a) => fmt.ms(a.speedIndexMs)).join(', ')}`,
   )
   const chosen = middle([...good].sort((x, y) => x.scores.performance - y.scores.performance))
   return { ...chosen, lcpMs: middle(good.map((a) => a.lcpMs).sort((x, y) => x - y)) }
