@@ -59,13 +59,13 @@ function loadAppKey(dataDir: string, fromEnv: string | undefined): Buffer {
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')
 }
 
+/** Far past what one process can use: a typo of an extra digit is caught, not a large deployment. */
+const MAX_POOL_SIZE = 100
+
 /**
  * `DATABASE_POOL_SIZE`: a mistyped value stops the start with this message rather than leaving the
  * pool at a size nobody asked for (a database's `max_connections` is shared by every process).
  */
-/** Far past what one process can use: a typo of an extra digit is caught, not a large deployment. */
-const MAX_POOL_SIZE = 100
-
 function poolSizeFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_POOL_SIZE
   const size = Number(value)
