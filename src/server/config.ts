@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { DEFAULT_POOL_SIZE } from './db/connection.ts'
+import { DEFAULT_POOL_SIZE } from './db/pool-size.ts'
 import { type S3Settings, s3Storage } from './platform/s3-storage.ts'
 import { localStorage, type Storage } from './platform/storage.ts'
 

@@ -23,6 +23,13 @@ import { loadVapidKeys } from './platform/push.ts'
 import { clearShortCaches } from './platform/short-cache.ts'
 
 const config = loadConfig()
+/** The database the settings name, opened for the start's setup and again by each serving process. */
+const openConfiguredDatabase = () =>
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'app.db'),
+    poolSize: config.databasePoolSize,
+  })
 const workers = processCount()
 const isWorker = cluster.isWorker
 loadCatalogs()
@@ -36,11 +43,7 @@ if (!isWorker) {
       logger.error('the client build failed; the API still starts')
     }
   }
-  const setup = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: join(config.dataDir, 'app.db'),
-    poolSize: config.databasePoolSize,
-  })
+  const setup = openConfiguredDatabase()
   await migrateToLatest(setup.db)
   await ensureReferenceData(setup.db)
   const storage = storageFor(config)
@@ -81,11 +84,7 @@ if (workers > 1 && !isWorker) {
 
 /** One process serving requests: the whole server, or one of WEB_CONCURRENCY workers. */
 async function serve() {
-  const handle = openDatabase({
-    databaseUrl: config.databaseUrl,
-    sqliteFile: join(config.dataDir, 'app.db'),
-    poolSize: config.databasePoolSize,
-  })
+  const handle = openConfiguredDatabase()
   const storage = storageFor(config)
   const listener = createRequestListener({ db: handle.db, dialect: handle.dialect, config, storage })
   await prepareDummyHash()

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { logger } from '../platform/logger.ts'
 import { CachedTableWrites, watchCachedTableWrites } from '../platform/short-cache.ts'
 import { PoolReader } from './pg-read-now.ts'
+import { DEFAULT_POOL_SIZE, keptForReads } from './pool-size.ts'
 import { readsNowThrough } from './read-now.ts'
 import type { Database } from './schema.ts'
 import { CountedSqliteDialect } from './sqlite-read-now.ts'
@@ -173,18 +174,6 @@ export const numbersForInt8: pg.CustomTypesConfig = {
     oid === INT8 && format !== 'binary'
       ? Number
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
-}
-
-/** The connections a process's pool opens at most, unless `DATABASE_POOL_SIZE` says otherwise. */
-export const DEFAULT_POOL_SIZE = 10
-
-/**
- * Of a pool's connections, those the compiled reads keep for themselves (pg-read-now.ts): two in five,
- * at most four, so writes and transactions always have the rest. A pool of one or two keeps none:
- * its reads take a connection of the pool each time, as a transaction does.
- */
-export function keptForReads(poolSize: number): number {
-  return Math.min(4, Math.floor((poolSize * 2) / 5))
 }
 
 export function openPostgres(url: string, poolSize = DEFAULT_POOL_SIZE): DbHandle {
