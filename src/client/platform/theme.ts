@@ -16,7 +16,13 @@ function stored(): Theme {
 
 export const themeAtom = atom<Theme>(stored())
 
-const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
+const systemDark = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
+
+/** The system's own choice, kept current by `watchSystemTheme`. */
+export const systemDarkAtom = atom(systemDark())
+
+/** Whether the interface is dark now: for what draws its own colours (the calendar), not only CSS. */
+export const darkAtom = atom((get) => isDark(get(themeAtom), get(systemDarkAtom)))
 
 export function isDark(theme: Theme, prefersDark: boolean): boolean {
   return theme === 'dark' || (theme === 'auto' && prefersDark)
@@ -33,7 +39,10 @@ export function setTheme(theme: Theme): void {
 }
 
 export function watchSystemTheme(): void {
-  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme())
+  globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', (change) => {
+    store.set(systemDarkAtom, change.matches)
+    applyTheme()
+  })
 }
 
 /** The college's colour tints the interface: a fill, the text on it, and a readable text colour per theme. */

@@ -3,12 +3,12 @@
 // reaches every family of that course and no other.
 
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { v7 as uuidv7 } from 'uuid'
 import type { SyncResponse } from '#shared/sync.ts'
 import { apiToken, bearer, createCourse } from '../helpers/api.ts'
+import { seriousViolations } from '../helpers/axe.ts'
 import { familyIn, newPerson } from '../helpers/people.ts'
 import { origin, signIn } from '../helpers/session.ts'
 
@@ -115,10 +115,7 @@ test('a teacher and a family exchange messages live; an offline reply arrives on
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-')
-  const axe = await new AxeBuilder({ page: family }).analyze()
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([])
+  expect(await seriousViolations(family)).toEqual([])
 
   // Offline: the reply waits on the device, then arrives once.
   await family.context().setOffline(true)

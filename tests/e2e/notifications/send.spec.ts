@@ -1,7 +1,7 @@
 // A teacher tells a course's families about a meeting: the form says how many it reaches before
 // sending, the family finds it unread in their notifications, and the teacher's board sees it read.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { seriousViolations } from '../helpers/axe.ts'
 import { signIn } from '../helpers/session.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -34,10 +34,7 @@ test('a teacher sends to a course; the family reads it and the board shows it re
 
   await expect(page.getByRole('heading', { name: 'Reunión de apoderados 1° A', level: 1 })).toBeVisible()
   await expect(page.getByTestId('board-progress')).toContainText('Read by 0 of 2')
-  const axe = await new AxeBuilder({ page }).analyze()
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   const family = await browser.newContext()
   await family.addInitScript(() => localStorage.setItem('locale', 'en'))

@@ -1,9 +1,9 @@
 // The statistics dashboard: a post for one course, read by two of its families, shows on the
 // administrator's dashboard with its read figures, as a chart and as a table, and the page passes axe.
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import type { Statistics } from '#shared/statistics.schema.ts'
 import { apiToken, bearer, createCourse } from '../helpers/api.ts'
+import { seriousViolations } from '../helpers/axe.ts'
 import { familyIn } from '../helpers/people.ts'
 import { origin, signIn } from '../helpers/session.ts'
 
@@ -74,9 +74,7 @@ test('an administrator sees how many families of a course read its post, as a ch
   await expect(row).toContainText(`2 of ${reached}`)
   await expect(row).toContainText(share)
 
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  expect(await seriousViolations(page)).toEqual([])
 
   await toggle.click()
   await expect(toggle).toHaveAttribute('aria-pressed', 'false')

@@ -16,7 +16,7 @@ import type { CalendarEvent, EventCategory } from '#shared/events.schema.ts'
 import { addDays, todayIn } from '#shared/time-zones.ts'
 import { readableOn, tint } from '../../platform/contrast.ts'
 import { useLocalDb } from '../../platform/sync/use-local-query.ts'
-import { isDark, themeAtom } from '../../platform/theme.ts'
+import { darkAtom } from '../../platform/theme.ts'
 import { monthShown } from './event-time.ts'
 import { type DayWindow, isKept, type KeptCalendar, keptCalendar } from './kept-calendar.ts'
 
@@ -169,8 +169,8 @@ export default function EventCalendar({
   onOpen: (id: string) => void
 }) {
   const { t } = useLingui()
-  const theme = useAtomValue(themeAtom)
-  const dark = isDark(theme, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false)
+  // Followed while the page is open: with the theme on "auto", a phone turning dark at dusk.
+  const dark = useAtomValue(darkAtom)
   const db = useLocalDb()
   // Made during the first render and drawn before the first paint (schedule-x's React wrapper made it
   // in an effect and drew it in another, three renders of the page before the month showed), and kept
