@@ -108,5 +108,42 @@ test('a rejected payment lands on the failure page and the fee stays due', async
   const row = feeRow(page, TUITION)
   await expect(row.getByText('Due', { exact: true })).toBeVisible()
   await expect(row.getByRole('button', { name: `Pay ${TUITION}` })).toBeEnabled()
-  await expect(page.getByRole('list', { name: 'Payment history' })).toContainText('Not completed')
+  const history = page.getByRole('list', { name: 'Payment history' })
+  await expect(history).toContainText('Not completed')
+  // On a phone its amount goes under what it was for, as a fee's does.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const tried = history.getByRole('listitem').first()
+  await expect(async () => {
+    const details = (await tried.getByText(/^P[0-9A-Z]{10}$/).boundingBox())!
+    const amount = (await tried.getByText('CLP 85,000').boundingBox())!
+    expect(amount.y).toBeGreaterThanOrEqual(details.y + details.height)
+  }).toPass()
+})
+
+test("on a phone a fee's amount and button take a line of their own; on a wide screen they stay beside it", async ({
+  page,
+  request,
+}) => {
+  const tag = `telefono${Date.now()}`
+  const guardian = await familyOfFirstBasic(request, tag)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, guardian.email)
+  await page.goto('/payments/')
+  const row = feeRow(page, TUITION)
+  const concept = row.getByText(TUITION, { exact: true })
+  const due = row.getByText(/^Due .*\d{4}$/)
+  const pay = row.getByRole('button', { name: `Pay ${TUITION}` })
+  await expect(pay).toBeVisible()
+  const box = async (what: typeof pay) => (await what.boundingBox())!
+  // Squeezed beside the amount and the button, the concept wrapped and the date broke over lines.
+  const [conceptBox, dueBox, payBox] = [await box(concept), await box(due), await box(pay)]
+  expect(payBox.y).toBeGreaterThanOrEqual(dueBox.y + dueBox.height)
+  expect(dueBox.height).toBeLessThan(2 * 16)
+  expect(conceptBox.height).toBeLessThan(2 * 18)
+
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect(async () => {
+    const [wideConcept, widePay] = [await box(concept), await box(pay)]
+    expect(widePay.y).toBeLessThan(wideConcept.y + wideConcept.height)
+  }).toPass()
 })

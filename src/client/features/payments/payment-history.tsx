@@ -38,7 +38,8 @@ export function PaymentHistory({ payments, money }: { payments: Payment[]; money
     <ul className="card divide-y divide-slate-200 dark:divide-slate-800" aria-label={t`Payment history`}>
       {payments.map((p) => (
         <li key={p.id} className="flex flex-wrap items-center gap-3 p-4" data-testid={`payment-${p.code}`}>
-          <div className="flex min-w-0 flex-1 flex-col gap-1">
+          {/* As a fee's row: on a phone the amount and the receipt take a line of their own. */}
+          <div className="flex min-w-0 flex-1 basis-60 flex-col gap-1">
             <span className="font-medium" dir="auto">
               {p.concept}
             </span>
@@ -50,19 +51,21 @@ export function PaymentHistory({ payments, money }: { payments: Payment[]; money
               <span dir="ltr">{p.code}</span>
             </span>
           </div>
-          <span className="font-semibold tabular-nums">{money(p.amount)}</span>
-          {p.status === 'approved' && (
-            <AriaButton
-              size="sm"
-              variant="secondary"
-              isPending={opening === p.id}
-              onPress={() => void open(p)}
-              aria-label={t`Receipt for ${p.concept}`}
-            >
-              <FileDown aria-hidden="true" className="size-4" />
-              <Trans>Receipt</Trans>
-            </AriaButton>
-          )}
+          <div className="ms-auto flex items-center gap-3">
+            <span className="font-semibold tabular-nums">{money(p.amount)}</span>
+            {p.status === 'approved' && (
+              <AriaButton
+                size="sm"
+                variant="secondary"
+                isPending={opening === p.id}
+                onPress={() => void open(p)}
+                aria-label={t`Receipt for ${p.concept}`}
+              >
+                <FileDown aria-hidden="true" className="size-4" />
+                <Trans>Receipt</Trans>
+              </AriaButton>
+            )}
+          </div>
         </li>
       ))}
     </ul>

@@ -55,7 +55,9 @@ export function StudentFees({
             className="flex flex-wrap items-center gap-3 p-4"
             data-testid={`fee-${item.fee.id}`}
           >
-            <div className="flex min-w-0 flex-1 flex-col gap-1">
+            {/* A basis of its own: on a phone the amount and the button go to a line of their own
+                rather than squeezing the concept, its due date and its discount into a narrow column. */}
+            <div className="flex min-w-0 flex-1 basis-60 flex-col gap-1">
               <span className="font-medium" dir="auto">
                 {item.fee.concept}
               </span>
@@ -78,7 +80,7 @@ export function StudentFees({
                 </span>
               )}
             </div>
-            <div className="flex items-center gap-3">
+            <div className="ms-auto flex items-center gap-3">
               <span className="text-end font-semibold tabular-nums">
                 {item.discount > 0 && (
                   <s className="me-2 text-sm font-normal text-muted">{money(item.fee.amount)}</s>
