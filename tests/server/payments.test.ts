@@ -871,6 +871,22 @@ describe(`fees and payments for the school office (${dialect})`, () => {
     expect(summary.currency).toBe('CLP')
   })
 
+  it('the summary without a year is this year’s (the fee screens ask it for the currency); a year that is no year is a 422', async () => {
+    const thisYear = new Date().toISOString().slice(0, 4)
+    for (const path of ['/api/v1/payments/summary', '/api/v1/payments/summary?year=']) {
+      const res = await t.request('GET', path, { token: admin })
+      expect(res.status, path).toBe(200)
+      expect(await body(res)).toEqual(
+        await body(await t.request('GET', `/api/v1/payments/summary?year=${thisYear}`, { token: admin })),
+      )
+    }
+    for (const year of ['19', '1999', '20x5', '2032-01']) {
+      const res = await t.request('GET', `/api/v1/payments/summary?year=${year}`, { token: admin })
+      expect(res.status, year).toBe(422)
+      expect(JSON.stringify(await body(res))).toContain('year')
+    }
+  })
+
   it('what is due follows the fee as it is now: an exemption survives a corrected amount, a student who changed grade stops counting', async () => {
     // Isidora exempt, then the amount corrected before anyone paid: Tomás owes the new amount, she nothing.
     const corrected = await createFee(t, admin, { amount: 30_000, end_date: '2033-03-10' })

@@ -181,8 +181,10 @@ const csvValues = {
   transfer: d(/*i18n*/ { id: 'payments.csv.transfer', message: 'Bank transfer' }),
 }
 
+// Without a year (the fee screens ask it for the college's currency), this year's. The default goes
+// through the pipe too, so the pattern takes the empty text.
 const summaryQuery = v.object({
-  year: v.optional(v.pipe(plainString(), v.regex(/^20\d\d$/, message(messages.numberInvalid))), ''),
+  year: v.optional(v.pipe(plainString(), v.regex(/^(20\d\d)?$/, message(messages.numberInvalid))), ''),
 })
 
 paymentsRoutes.get('/api/v1/payments/summary', ...manages, async (c) => {
