@@ -16,10 +16,10 @@ function stored(): Theme {
 
 export const themeAtom = atom<Theme>(stored())
 
-const systemDark = () => globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false
+const SYSTEM_DARK = '(prefers-color-scheme: dark)'
 
 /** The system's own choice, kept current by `watchSystemTheme`. */
-export const systemDarkAtom = atom(systemDark())
+export const systemDarkAtom = atom(globalThis.matchMedia?.(SYSTEM_DARK).matches ?? false)
 
 /** Whether the interface is dark now: for what draws its own colours (the calendar), not only CSS. */
 export const darkAtom = atom((get) => isDark(get(themeAtom), get(systemDarkAtom)))
@@ -28,18 +28,19 @@ export function isDark(theme: Theme, prefersDark: boolean): boolean {
   return theme === 'dark' || (theme === 'auto' && prefersDark)
 }
 
-export function applyTheme(theme: Theme = store.get(themeAtom)): void {
-  document.documentElement.classList.toggle(DARK_CLASS, isDark(theme, systemDark()))
+/** The page's CSS follows `darkAtom`, as the calendar does. */
+export function applyTheme(): void {
+  document.documentElement.classList.toggle(DARK_CLASS, store.get(darkAtom))
 }
 
 export function setTheme(theme: Theme): void {
   localStorage.setItem(COLOR_SCHEME_KEY, theme)
   store.set(themeAtom, theme)
-  applyTheme(theme)
+  applyTheme()
 }
 
 export function watchSystemTheme(): void {
-  globalThis.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', (change) => {
+  globalThis.matchMedia?.(SYSTEM_DARK).addEventListener('change', (change) => {
     store.set(systemDarkAtom, change.matches)
     applyTheme()
   })

@@ -30,17 +30,22 @@ async function expectAccessible(page: Page, what: string) {
   expect(await seriousViolations(page, { coloursOnly: true }), `${what}, dark`).toEqual([])
 }
 
-async function check(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+const heading = async (page: Page) => {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  // Placeholders have been replaced by content (or an empty state).
+  await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0)
+}
+
+async function check(page: Page, path: string, ready: (page: Page) => Promise<void> = heading) {
   await page.emulateMedia({ colorScheme: 'light' })
   await page.goto(path)
   await ready(page)
   await expectAccessible(page, path)
 }
 
-const heading = async (page: Page) => {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-  // Placeholders have been replaced by content (or an empty state).
-  await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0)
+/** Screens that are ready once their heading and content show, one after the other. */
+async function checkEach(page: Page, paths: string[]) {
+  for (const path of paths) await check(page, path)
 }
 
 /** The calendar grid (loaded after the page) is drawn with its events. */
@@ -72,7 +77,7 @@ test.describe('in the light and dark themes', () => {
   })
 
   test('public screens have no serious accessibility violations', async ({ page }) => {
-    for (const path of [
+    await checkEach(page, [
       '/',
       '/auth/login',
       '/auth/login?forgot=',
@@ -81,13 +86,12 @@ test.describe('in the light and dark themes', () => {
       '/auth/reset-password',
       '/no/such/page',
     ])
-      await check(page, path, heading)
   })
 
   test("a family's screens have no serious accessibility violations", async ({ page }) => {
     test.setTimeout(90_000)
     await signIn(page, 'guardian@demo.test')
-    for (const path of [
+    await checkEach(page, [
       '/app/home',
       '/blog',
       '/blog/gallery',
@@ -101,7 +105,6 @@ test.describe('in the light and dark themes', () => {
       '/payments/',
       '/processes/',
     ])
-      await check(page, path, heading)
     await check(page, '/events', calendar)
     for (const view of ['Week', 'Day', 'List']) {
       await page.locator('.sx__view-selection-selected-item').click()
@@ -124,7 +127,7 @@ test.describe('in the light and dark themes', () => {
   test("an administrator's screens have no serious accessibility violations", async ({ page }) => {
     test.setTimeout(180_000)
     await signIn(page, 'admin@demo.test')
-    for (const path of [
+    await checkEach(page, [
       '/users/',
       '/users/new',
       '/users/roles',
@@ -147,7 +150,6 @@ test.describe('in the light and dark themes', () => {
       '/statistics/',
       '/processes/',
     ])
-      await check(page, path, heading)
     await page.goto('/users/?q=gabriela')
     await page.getByRole('row', { name: /Gabriela/ }).click()
     await heading(page)
@@ -160,7 +162,7 @@ test.describe('in the light and dark themes', () => {
 
   test("the platform owner's screen has no serious accessibility violations", async ({ page }) => {
     await signIn(page, 'root@platform.test')
-    await check(page, '/platform/colleges', heading)
+    await check(page, '/platform/colleges')
     await page.getByRole('button', { name: 'New college' }).click()
     await expectAccessible(page, 'new college dialog')
   })
@@ -168,7 +170,7 @@ test.describe('in the light and dark themes', () => {
   test("a teacher's writing screens have no serious accessibility violations", async ({ page }) => {
     test.setTimeout(90_000)
     await signIn(page, 'staff@demo.test')
-    for (const path of ['/blog/articles', '/events/new-event']) await check(page, path, heading)
+    await checkEach(page, ['/blog/articles', '/events/new-event'])
     await check(page, '/events', calendar)
     await page.getByRole('button', { name: 'Categories' }).click()
     await expect(page.getByRole('dialog', { name: 'Event categories' })).toBeVisible()
@@ -178,7 +180,7 @@ test.describe('in the light and dark themes', () => {
     await page.getByRole('button', { name: 'New category' }).click()
     await expect(page.getByRole('dialog', { name: 'New category' })).toBeVisible()
     await expectAccessible(page, 'new category dialog')
-    await check(page, '/documentos/', heading)
+    await check(page, '/documentos/')
     await page.getByRole('button', { name: 'Publish documents' }).click()
     await expect(page.getByRole('dialog', { name: 'Publish documents' })).toBeVisible()
     await expectAccessible(page, 'publish documents dialog')
