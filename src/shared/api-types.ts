@@ -37,6 +37,8 @@ export type CollegeDomain = {
     theme_color?: string
     /** IANA time zone the college's times are shown in (events). */
     timezone?: string
+    /** ISO 4217 code fees and payments are in (`CLP`): fee screens write amounts in it, offline too. */
+    currency?: string
   }
   /** The platform owner suspended the college: its people see a clear page, nothing is deleted. */
   suspended?: boolean

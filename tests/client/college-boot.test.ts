@@ -14,6 +14,7 @@ const PAGE_COLLEGE = {
     language: 'en',
     theme_color: '#0f766e',
     timezone: 'America/Lima',
+    currency: 'PEN',
   },
   suspended: false,
   have_advertising: true,
@@ -50,6 +51,8 @@ describe("the college at the app's start", () => {
       language: 'en',
       color: '#0f766e',
       timezone: 'America/Lima',
+      // The fee screens write amounts in it without asking the server, offline too.
+      currency: 'PEN',
       advertising: true,
     })
   })

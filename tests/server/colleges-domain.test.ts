@@ -31,6 +31,7 @@ describe('POST /api/colleges/domain', () => {
         language: 'es',
         theme_color: '#1d4ed8',
         timezone: 'America/Santiago',
+        currency: 'CLP',
       },
       suspended: false,
       // The demo college accepts advertising: its app shows the Benefits directory.
@@ -59,6 +60,28 @@ describe('POST /api/colleges/domain', () => {
       domain: { language: 'en' },
       have_advertising: false,
     })
+  })
+
+  it('names the currency the college keeps its fees in, which the fee screens write amounts in', async () => {
+    await t.db.updateTable('colleges').set({ currency: 'USD' }).where('id', '=', betaId).execute()
+    clearShortCaches(t.db)
+    try {
+      const beta = await body(
+        await t.request('POST', '/api/colleges/domain', {
+          host: 'beta.localhost',
+          json: { domain: 'beta.localhost' },
+        }),
+      )
+      expect(beta.domain.currency).toBe('USD')
+      // Each college its own: the demo college stays in pesos.
+      const demo = await body(
+        await t.request('POST', '/api/colleges/domain', { json: { domain: 'localhost' } }),
+      )
+      expect(demo.domain.currency).toBe('CLP')
+    } finally {
+      await t.db.updateTable('colleges').set({ currency: 'CLP' }).where('id', '=', betaId).execute()
+      clearShortCaches(t.db)
+    }
   })
 
   it("accepts the spec's {params: {domain, company}} form, with a port and any case", async () => {

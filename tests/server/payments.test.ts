@@ -4,7 +4,7 @@
 // the list, the CSV, the summary and the provider settings).
 import { IntegrationApiKeys } from 'transbank-sdk'
 import { v7 as uuidv7 } from 'uuid'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { paymentMessages as pm } from '#shared/i18n/payment-messages.ts'
 import type {
   AdminPayment,
@@ -871,14 +871,24 @@ describe(`fees and payments for the school office (${dialect})`, () => {
     expect(summary.currency).toBe('CLP')
   })
 
-  it('the summary without a year is this year’s (the fee screens ask it for the currency); a year that is no year is a 422', async () => {
-    const thisYear = new Date().toISOString().slice(0, 4)
-    for (const path of ['/api/v1/payments/summary', '/api/v1/payments/summary?year=']) {
-      const res = await t.request('GET', path, { token: admin })
-      expect(res.status, path).toBe(200)
-      expect(await body(res)).toEqual(
-        await body(await t.request('GET', `/api/v1/payments/summary?year=${thisYear}`, { token: admin })),
+  it('the summary without a year is this year’s in the college’s time zone; a year that is no year is a 422', async () => {
+    await createFee(t, admin, { amount: 4_000, end_date: '2032-12-20' })
+    // 02:30 on New Year's Day in UTC is still the evening of 31 December 2032 in Santiago (UTC-3).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2033-01-01T02:30:00Z') })
+    try {
+      const of2032 = await body(
+        await t.request('GET', '/api/v1/payments/summary?year=2032', { token: admin }),
       )
+      expect(of2032).not.toEqual(
+        await body(await t.request('GET', '/api/v1/payments/summary?year=2033', { token: admin })),
+      )
+      for (const path of ['/api/v1/payments/summary', '/api/v1/payments/summary?year=']) {
+        const res = await t.request('GET', path, { token: admin })
+        expect(res.status, path).toBe(200)
+        expect(await body(res), path).toEqual(of2032)
+      }
+    } finally {
+      vi.useRealTimers()
     }
     for (const year of ['19', '1999', '20x5', '2032-01']) {
       const res = await t.request('GET', `/api/v1/payments/summary?year=${year}`, { token: admin })

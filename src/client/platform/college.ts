@@ -17,6 +17,8 @@ export type CollegeInfo = {
   color?: string
   /** The college's time zone: events show in it, wherever the device is. */
   timezone?: string
+  /** The currency of the college's fees (`CLP`); absent in a copy kept before it was sent. */
+  currency?: string
   /** The platform owner suspended the college: its people see a clear page instead of the app. */
   suspended?: boolean
   /** The college accepts advertising (`have_advertising`): families see the Benefits directory. */
@@ -67,6 +69,7 @@ export function toCollegeInfo(data: CollegeDomain | undefined): CollegeInfo | un
     language: data.domain.language || DEFAULT_COLLEGE.language,
     color: data.domain.theme_color,
     timezone: data.domain.timezone,
+    currency: data.domain.currency,
     suspended: data.suspended === true,
     advertising: data.have_advertising === true,
   }

@@ -55,6 +55,7 @@ export function toDomainDto(college: College, hash: string): CollegeDomain {
       language: college.language,
       theme_color: college.theme_color,
       timezone: college.timezone,
+      currency: college.currency,
     },
     suspended: college.suspended_at !== null,
     have_advertising: college.have_advertising === 1,

@@ -11,6 +11,7 @@ import {
   manualPaymentSchema,
   type PaymentOutcome,
 } from '#shared/payments.schema.ts'
+import { todayIn } from '#shared/time-zones.ts'
 import { actorOf } from '../../platform/audit.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { logoBytes } from '../../platform/college-logo.ts'
@@ -181,8 +182,8 @@ const csvValues = {
   transfer: d(/*i18n*/ { id: 'payments.csv.transfer', message: 'Bank transfer' }),
 }
 
-// Without a year (the fee screens ask it for the college's currency), this year's. The default goes
-// through the pipe too, so the pattern takes the empty text.
+// Without a year, this year's in the college's time zone, as the summary screen counts its years. The
+// default goes through the pipe too, so the pattern takes the empty text.
 const summaryQuery = v.object({
   year: v.optional(v.pipe(plainString(), v.regex(/^(20\d\d)?$/, message(messages.numberInvalid))), ''),
 })
@@ -190,7 +191,7 @@ const summaryQuery = v.object({
 paymentsRoutes.get('/api/v1/payments/summary', ...manages, async (c) => {
   const { year } = validate(c, summaryQuery, c.req.query())
   const here = college(c)
-  const chosen = year ? Number(year) : Number(new Date().toISOString().slice(0, 4))
+  const chosen = Number(year || todayIn(here.timezone).slice(0, 4))
   return c.json(await collectionSummary(c.get('deps').db, here.id, here.currency, chosen))
 })
 

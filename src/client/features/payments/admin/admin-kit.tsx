@@ -10,12 +10,11 @@ import type {
   PaymentProviderId,
   PaymentStatus,
 } from '#shared/payments.schema.ts'
-import type { Permission } from '#shared/permissions.ts'
 import { api } from '../../../platform/api.ts'
+import { collegeAtom } from '../../../platform/college.ts'
 import { useDateFormat } from '../../../platform/dates.ts'
-import { type Remote, type RemoteList, useRemote } from '../../../platform/remote.ts'
+import type { Remote, RemoteList } from '../../../platform/remote.ts'
 import { saveBlob } from '../../../platform/save-file.ts'
-import { userAtom } from '../../../platform/session.ts'
 import { receiptBlob } from '../payment-actions.ts'
 
 export type PaymentsSearch = {
@@ -40,22 +39,12 @@ export function useMoney(): (amount: number, currency: string) => string {
 }
 
 /**
- * The college's currency. The fee rows do not carry it, so it comes from the first answer that does:
- * `known` (rows that carry it), else the collection summary or the payment settings, whichever this
- * person may read.
+ * The college's currency. The fee rows do not carry it: it comes from `known` (rows that carry it), else
+ * from the college's details this device keeps, so no request is made for it and it holds offline.
  */
 export function useCollegeCurrency(known?: string): string {
-  const me = useAtomValue(userAtom)
-  const can = (permission: Permission) => Boolean(me?.permissions.includes(permission))
-  const path = known
-    ? null
-    : can('payments.manage')
-      ? 'api/v1/payments/summary'
-      : can('integrations.manage')
-        ? 'api/v1/integrations/payments'
-        : null
-  const remote = useRemote<{ currency?: string }>(path)
-  return known ?? remote.data?.currency ?? DEFAULT_CURRENCY
+  const college = useAtomValue(collegeAtom)
+  return known ?? college.currency ?? DEFAULT_CURRENCY
 }
 
 /** A calendar day (`YYYY-MM-DD`) in the reader's language, the same wherever the device is. */
