@@ -11,3 +11,11 @@ export async function requireSignIn({ location }: { location: { href: string } }
   if (!store.get(loggedInAtom)) throw redirect({ to: '/auth/login', search: { redirect: location.href } })
   await ensureAppMessages()
 }
+
+/**
+ * Whether the address is an area's own (`/gallery`, `/gallery/`), which has no screen of its own: its
+ * route sends it on to the area's first screen rather than drawing the menu around an empty page.
+ */
+export function isAreaAddress(location: { pathname: string }, area: string): boolean {
+  return location.pathname.replace(/\/+$/, '') === area
+}

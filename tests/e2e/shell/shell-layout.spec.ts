@@ -49,6 +49,35 @@ test('the account menu works from the keyboard and gives profile, language, them
   await expect(page).toHaveURL(/\/app\/profile$/)
 })
 
+test("an area's own address opens its first screen instead of an empty page", async ({ browser, page }) => {
+  const firstScreens = async (who: string, areas: [string, RegExp][], on = page) => {
+    await signIn(on, who)
+    for (const [address, first] of areas) {
+      await on.goto(address)
+      await expect(on, address).toHaveURL(first)
+      await expect(on.locator('main h1'), address).toBeVisible()
+    }
+  }
+  await firstScreens('admin@demo.test', [
+    ['/gallery', /\/gallery\/Index$/],
+    ['/colleges/', /\/colleges\/details$/],
+    ['/admin', /\/admin\/contacts\/?$/],
+    ['/companies', /\/companies\/users\/?$/],
+    ['/pyme', /\/pymes\/?$/],
+  ])
+  const owner = await browser.newContext()
+  await owner.addInitScript(() => localStorage.setItem('locale', 'en'))
+  await firstScreens(
+    'root@platform.test',
+    [
+      ['/platform', /\/platform\/colleges$/],
+      ['/banners', /\/banners\/colleges\/?$/],
+    ],
+    await owner.newPage(),
+  )
+  await owner.close()
+})
+
 test('the platform owner signing in on a college host lands on a page that does not wait for news', async ({
   page,
 }) => {

@@ -1,9 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../../features/shell/app-layout.tsx'
-import { requireSignIn } from '../../platform/guards.ts'
+import { isAreaAddress, requireSignIn } from '../../platform/guards.ts'
 
 export const Route = createFileRoute('/admin')({
-  beforeLoad: requireSignIn,
+  beforeLoad: async (context) => {
+    await requireSignIn(context)
+    if (isAreaAddress(context.location, '/admin')) throw redirect({ to: '/admin/contacts', replace: true })
+  },
   staticData: { collegeOnly: true },
   component: AppLayout,
 })

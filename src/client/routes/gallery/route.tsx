@@ -1,11 +1,14 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../../features/shell/app-layout.tsx'
-import { requireSignIn } from '../../platform/guards.ts'
+import { isAreaAddress, requireSignIn } from '../../platform/guards.ts'
 
 // The spec's gallery addresses: the albums everyone of the college reads, and the carousel of the
 // public home page, which is managed with the college's slides.
 export const Route = createFileRoute('/gallery')({
-  beforeLoad: requireSignIn,
+  beforeLoad: async (context) => {
+    await requireSignIn(context)
+    if (isAreaAddress(context.location, '/gallery')) throw redirect({ to: '/gallery/Index', replace: true })
+  },
   staticData: { collegeOnly: true },
   component: AppLayout,
 })

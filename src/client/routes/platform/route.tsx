@@ -1,9 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../../features/shell/app-layout.tsx'
-import { requireSignIn } from '../../platform/guards.ts'
+import { isAreaAddress, requireSignIn } from '../../platform/guards.ts'
 
 export const Route = createFileRoute('/platform')({
-  beforeLoad: requireSignIn,
+  beforeLoad: async (context) => {
+    await requireSignIn(context)
+    if (isAreaAddress(context.location, '/platform'))
+      throw redirect({ to: '/platform/colleges', replace: true })
+  },
   staticData: { permission: 'platform.manage' },
   component: AppLayout,
 })

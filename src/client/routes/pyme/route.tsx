@@ -1,10 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AppLayout } from '../../features/shell/app-layout.tsx'
-import { requireSignIn } from '../../platform/guards.ts'
+import { isAreaAddress, requireSignIn } from '../../platform/guards.ts'
 
 // One business's page, for those who manage businesses (as /pymes).
 export const Route = createFileRoute('/pyme')({
-  beforeLoad: requireSignIn,
+  beforeLoad: async (context) => {
+    await requireSignIn(context)
+    if (isAreaAddress(context.location, '/pyme')) throw redirect({ to: '/pymes', replace: true })
+  },
   staticData: { collegeOnly: true, permission: 'pymes.manage' },
   component: AppLayout,
 })
