@@ -89,3 +89,28 @@ test('the office creates a fee for a grade, records a cash payment, and the fami
   await expect(parent.getByRole('list', { name: 'Payment history' })).toContainText(concept)
   await family.close()
 })
+
+test("on a phone the office's fee list and collection summary fit the screen, amounts included", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, 'admin@demo.test')
+  // How far each table reaches past its card (it scrolls sideways when it does).
+  const overflow = () =>
+    page
+      .locator('div.overflow-x-auto:has([role="grid"])')
+      .evaluateAll((cards) => cards.map((c) => c.scrollWidth - c.clientWidth))
+
+  await page.goto('/payments/fees/')
+  const first = page.getByRole('row').nth(1)
+  await expect(first).toBeVisible()
+  // The amount moved under the concept, beside the grade and due date.
+  await expect(first.getByRole('rowheader')).toContainText(/CLP\s[\d,]+ · .+ · Due /)
+  expect(await overflow()).toEqual([0])
+
+  await page.goto('/payments/payments/?tab=summary')
+  const byGrade = page.getByRole('grid', { name: 'By grade' })
+  await expect(byGrade.getByRole('row').nth(1)).toContainText(/CLP\s[\d,]+ of CLP\s[\d,]+/)
+  await expect(page.getByRole('grid', { name: 'By month' })).toBeVisible()
+  expect(await overflow()).toEqual([0, 0])
+})

@@ -116,17 +116,28 @@ export function SummaryTable({
     {
       id: 'due',
       title: t`Due`,
+      hideOnPhone: true,
       render: (r) => <span className="whitespace-nowrap tabular-nums">{money(r.due, currency)}</span>,
     },
     {
       id: 'collected',
       title: t`Collected`,
+      hideOnPhone: true,
       render: (r) => <span className="whitespace-nowrap tabular-nums">{money(r.collected, currency)}</span>,
     },
     {
       id: 'share',
       title: t`Share collected`,
-      render: (r) => <ShareBar value={r.collected} total={r.due} label={t`Share collected`} />,
+      // On a phone the two amounts columns are left out (the table was wider than the screen): they
+      // are written here, above the bar.
+      render: (r) => (
+        <span className="flex flex-col gap-1">
+          <span className="text-sm text-muted tabular-nums sm:hidden">
+            {t`${money(r.collected, currency)} of ${money(r.due, currency)}`}
+          </span>
+          <ShareBar value={r.collected} total={r.due} label={t`Share collected`} />
+        </span>
+      ),
     },
   ]
   return (

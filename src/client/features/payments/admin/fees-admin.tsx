@@ -65,6 +65,7 @@ export function FeesAdmin({
             {f.concept}
           </span>
           <span className="text-sm text-muted sm:hidden">
+            <span className="whitespace-nowrap tabular-nums">{money(f.amount, currency)}</span> ·{' '}
             <span dir="auto">{f.grade_name ?? t`Whole school`}</span> · {t`Due ${day(f.end_date)}`}
           </span>
         </span>
@@ -80,6 +81,8 @@ export function FeesAdmin({
     {
       id: 'amount',
       title: t`Amount`,
+      // On a phone it is written under the concept: three columns were wider than the screen.
+      hideOnPhone: true,
       render: (f) => <span className="whitespace-nowrap tabular-nums">{money(f.amount, currency)}</span>,
     },
     { id: 'end_date', title: t`Due date`, hideOnPhone: true, render: (f) => day(f.end_date) },
@@ -89,7 +92,7 @@ export function FeesAdmin({
       render: (f) => (
         <span className="flex min-w-36 flex-col gap-1">
           <span className="text-sm">{t`Paid ${f.paid} of ${f.students}`}</span>
-          <span className="text-sm whitespace-nowrap text-muted tabular-nums">
+          <span className="text-sm text-muted tabular-nums sm:whitespace-nowrap">
             {t`${money(f.collected, currency)} of ${money(f.due, currency)}`}
           </span>
           <ShareBar value={f.collected} total={f.due} label={t`Share collected`} />
