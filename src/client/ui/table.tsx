@@ -33,7 +33,9 @@ function SelectionHeader() {
   const { selectionMode } = useTableOptions()
   if (selectionMode === 'none') return null
   return (
-    <Column className="w-12 px-3">{selectionMode === 'multiple' && <Checkbox slot="selection" />}</Column>
+    <Column className="w-12 border-b border-slate-200 px-3 dark:border-slate-700">
+      {selectionMode === 'multiple' && <Checkbox slot="selection" />}
+    </Column>
   )
 }
 
@@ -86,7 +88,7 @@ export function DataTable<T extends { id: Key }>({
                 id={column.id}
                 isRowHeader={column.isRowHeader}
                 allowsSorting={column.allowsSorting}
-                className={`border-b border-slate-200 px-3 py-3 text-start text-sm font-semibold whitespace-nowrap text-slate-700 outline-none data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-ink dark:border-slate-700 dark:text-slate-200 ${phone(column)}`}
+                className={`border-b border-slate-200 px-3 py-3 text-start text-sm font-semibold text-slate-700 sm:whitespace-nowrap outline-none data-[focus-visible]:outline-3 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-ink dark:border-slate-700 dark:text-slate-200 ${phone(column)}`}
               >
                 {({ allowsSorting, sortDirection }) => (
                   <span className="inline-flex items-center gap-1">

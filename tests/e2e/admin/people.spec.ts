@@ -172,3 +172,21 @@ test('offline, an admin screen says it needs a connection, and comes back by its
   await context.setOffline(false)
   await expect(page.getByRole('row', { name: /Gabriela Apoderada/ })).toBeVisible({ timeout: 15_000 })
 })
+
+test('on a phone the people list fits the screen and still says each one’s role and status', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page, 'admin@demo.test')
+  await page.goto('/users')
+  const guardian = page.getByRole('row').filter({ hasText: 'guardian@demo.test' })
+  await expect(guardian.getByRole('rowheader')).toContainText('Guardian')
+  await expect(guardian.getByRole('rowheader')).toContainText('Active')
+  await expect(guardian.getByRole('rowheader').getByText('Guardian', { exact: true })).toBeVisible()
+  const card = page.locator('div.overflow-x-auto:has([role="grid"])')
+  expect(await card.evaluate((c) => c.scrollWidth - c.clientWidth)).toBe(0)
+  // Wide, the role and status have their own columns again.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await expect(page.getByRole('columnheader', { name: 'Role' })).toBeVisible()
+  await expect(guardian.getByRole('rowheader').getByText('Guardian', { exact: true })).toBeHidden()
+})

@@ -100,6 +100,8 @@ export function UsersList({
     if (ok) await bulk('deactivate')
   }
 
+  const statusBadge = (u: UserRow) =>
+    u.active ? <Badge tone="success">{t`Active`}</Badge> : <Badge tone="neutral">{t`Deactivated`}</Badge>
   const columns: ColumnDef<UserRow>[] = [
     {
       id: 'name',
@@ -113,12 +115,22 @@ export function UsersList({
             <span dir="auto" className="truncate font-medium">
               {fullName(u)}
             </span>
-            <span className="truncate text-sm text-muted">{u.email}</span>
+            <span className="text-sm break-all text-muted sm:truncate sm:break-normal">{u.email}</span>
+            {/* On a phone the role and status columns are left out (the table was wider than the screen). */}
+            <span className="mt-1 flex flex-wrap gap-1 sm:hidden">
+              <Badge tone="brand">{roleLabel(i18n, u.role)}</Badge>
+              {statusBadge(u)}
+            </span>
           </span>
         </span>
       ),
     },
-    { id: 'role', title: t`Role`, render: (u) => <Badge tone="brand">{roleLabel(i18n, u.role)}</Badge> },
+    {
+      id: 'role',
+      title: t`Role`,
+      hideOnPhone: true,
+      render: (u) => <Badge tone="brand">{roleLabel(i18n, u.role)}</Badge>,
+    },
     {
       id: 'courses',
       title: t`Course`,
@@ -133,12 +145,7 @@ export function UsersList({
       hideOnPhone: true,
       render: (u) => format(u.created_at, 'date'),
     },
-    {
-      id: 'status',
-      title: t`Status`,
-      render: (u) =>
-        u.active ? <Badge tone="success">{t`Active`}</Badge> : <Badge tone="neutral">{t`Deactivated`}</Badge>,
-    },
+    { id: 'status', title: t`Status`, hideOnPhone: true, render: statusBadge },
   ]
   const sortDescriptor: SortDescriptor = {
     column: sort.replace('-', ''),
