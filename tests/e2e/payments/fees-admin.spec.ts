@@ -2,9 +2,9 @@
 // the record in the payments list and in the accountant's CSV, and the family seeing the fee paid.
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
-import { createCourse } from '../helpers/api.ts'
+import { apiToken, bearer, createCourse } from '../helpers/api.ts'
 import { familyIn } from '../helpers/people.ts'
-import { signIn } from '../helpers/session.ts'
+import { origin, signIn } from '../helpers/session.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
@@ -92,25 +92,44 @@ test('the office creates a fee for a grade, records a cash payment, and the fami
 
 test("on a phone the office's fee list and collection summary fit the screen, amounts included", async ({
   page,
+  request,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 })
-  await signIn(page, 'admin@demo.test')
-  // How far each table reaches past its card (it scrolls sideways when it does).
-  const overflow = () =>
-    page
-      .locator('div.overflow-x-auto:has([role="grid"])')
-      .evaluateAll((cards) => cards.map((c) => c.scrollWidth - c.clientWidth))
+  // A concept of one long word (a code the office uses) must wrap rather than widen the table.
+  const concept = `MatrículaExtraordinaria${Date.now()}`
+  const admin = await apiToken(request, 'admin@demo.test')
+  const today = new Date().toISOString().slice(0, 10)
+  const created = await request.post(`${origin()}/api/v1/fees`, {
+    headers: bearer(admin),
+    data: { concept, type: 'other', amount: 1_234_567, grade_id: null, init_date: today, end_date: today },
+  })
+  expect(created.status()).toBe(201)
+  const {
+    ids: [id],
+  } = (await created.json()) as { ids: number[] }
+  try {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, 'admin@demo.test')
+    // How far each table reaches past its card (it scrolls sideways when it does).
+    const overflow = () =>
+      page
+        .locator('div.overflow-x-auto:has([role="grid"])')
+        .evaluateAll((cards) => cards.map((c) => c.scrollWidth - c.clientWidth))
 
-  await page.goto('/payments/fees/')
-  const first = page.getByRole('row').nth(1)
-  await expect(first).toBeVisible()
-  // The amount moved under the concept, beside the grade and due date.
-  await expect(first.getByRole('rowheader')).toContainText(/CLP\s[\d,]+ · .+ · Due /)
-  expect(await overflow()).toEqual([0])
+    await page.goto('/payments/fees/')
+    const row = page.getByRole('row').filter({ hasText: concept })
+    // The amount moved under the concept, beside the grade and due date.
+    await expect(row.getByRole('rowheader')).toContainText(/CLP\s1,234,567 · Whole school · Due /)
+    expect(await overflow()).toEqual([0])
 
-  await page.goto('/payments/payments/?tab=summary')
-  const byGrade = page.getByRole('grid', { name: 'By grade' })
-  await expect(byGrade.getByRole('row').nth(1)).toContainText(/CLP\s[\d,]+ of CLP\s[\d,]+/)
-  await expect(page.getByRole('grid', { name: 'By month' })).toBeVisible()
-  expect(await overflow()).toEqual([0, 0])
+    await page.goto('/payments/payments/?tab=summary')
+    const byGrade = page.getByRole('grid', { name: 'By grade' })
+    await expect(byGrade.getByRole('row').nth(1)).toContainText(/CLP\s[\d,]+ of CLP\s[\d,]+/)
+    await expect(page.getByRole('grid', { name: 'By month' })).toBeVisible()
+    expect(await overflow()).toEqual([0, 0])
+  } finally {
+    // Families of the whole school would see it in the other tests.
+    expect((await request.delete(`${origin()}/api/v1/fees/${id}`, { headers: bearer(admin) })).status()).toBe(
+      204,
+    )
+  }
 })

@@ -61,7 +61,8 @@ export function FeesAdmin({
       isRowHeader: true,
       render: (f) => (
         <span className="flex min-w-0 flex-col">
-          <span dir="auto" className="font-medium">
+          {/* A concept of one long word (an office's code) wraps instead of widening the table. */}
+          <span dir="auto" className="font-medium wrap-anywhere">
             {f.concept}
           </span>
           <span className="text-sm text-muted sm:hidden">
