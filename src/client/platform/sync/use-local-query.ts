@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie'
 import { startTransition, useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
 import { userAtom } from '../session.ts'
 import { store } from '../store.ts'
+import { inTurn } from './in-turn.ts'
 import { keepAnswer, keptAnswer } from './kept-answers.ts'
 import { type LocalDb, localDb, localWriteListeners, onLocalDbChange, userOfLocalDb } from './local-db.ts'
 import { sameAnswer } from './same-answer.ts'
@@ -149,8 +150,21 @@ export function useLocalQuery<T>(
     const stopWatching = store.sub(syncStatusAtom, () => !syncStatus().filling && wake())
     // This tab wrote (the person did something): drawn at once.
     localWriteListeners.add(wake)
-    follow()
+    // A screen's queries all start in one round of effects, and Dexie holds the ones asked before the
+    // mirror has opened to run them together: each starts in a task of its own once it is open, so
+    // that a phone can draw and answer a tap between them (Home's dozen held one task of 130-170 ms at
+    // Lighthouse's 4x slowdown).
+    let gone = false
+    let notStarted = () => {}
+    const start = () => {
+      if (!gone) notStarted = inTurn(follow)
+    }
+    // A mirror that cannot open fails the query itself, which the screen's error boundary shows.
+    if (db && !db.isOpen()) db.open().then(start, start)
+    else start()
     return () => {
+      gone = true
+      notStarted()
       stopWatching()
       localWriteListeners.delete(wake)
       clearTimeout(paused)
