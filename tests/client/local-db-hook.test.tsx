@@ -204,6 +204,23 @@ describe('useLocalQuery with remember', () => {
   })
 })
 
+describe('useLocalQuery and a mirror that is closed', () => {
+  it('does not open a closed mirror again (a signed-out user’s, whose mirror is being deleted)', async () => {
+    const db = openLocalDb(4646)
+    await db.open()
+    db.close()
+    const seen: (number | undefined)[] = []
+    const root = createRoot(document.createElement('div'))
+    await act(async () => root.render(<Count minimum={0} seen={(count) => seen.push(count)} />))
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    expect(db.isOpen()).toBe(false)
+    expect(seen.every((count) => count === undefined)).toBe(true)
+    await act(async () => root.unmount())
+  })
+})
+
 /** Lets Dexie's live queries answer inside act() until `done` holds (or fails after `tries` tens of ms). */
 async function waitFor(done: () => boolean, tries = 100) {
   for (let i = 0; i < tries && !done(); i++) {

@@ -159,8 +159,10 @@ export function useLocalQuery<T>(
     const start = () => {
       if (!gone) notStarted = inTurn(follow)
     }
-    // A mirror that cannot open fails the query itself, which the screen's error boundary shows.
-    if (db && !db.isOpen()) db.open().then(start, start)
+    // Opened here as the first query would open it; never a mirror closed on sign-out (an explicit open
+    // would bring it back while it is being deleted) or one that failed to open: their queries are
+    // left to Dexie, as before.
+    if (db && !db.isOpen() && !db.hasFailed()) db.open().then(start, start)
     else start()
     return () => {
       gone = true
