@@ -92,6 +92,34 @@ export function ShareBar({ value, total, label }: { value: number; total: number
   )
 }
 
+/**
+ * What came in of what is due ("$120.000 of $240.000") over its share bar: the fee list, a fee's
+ * detail and the collection summary. `amountsClassName` styles the amounts' line (hidden on wide
+ * screens where columns give them, say).
+ */
+export function CollectedOfDue({
+  collected,
+  due,
+  currency,
+  amountsClassName = '',
+}: {
+  collected: number
+  due: number
+  currency: string
+  amountsClassName?: string
+}) {
+  const { t } = useLingui()
+  const money = useMoney()
+  return (
+    <>
+      <span className={`tabular-nums ${amountsClassName}`}>
+        {t`${money(collected, currency)} of ${money(due, currency)}`}
+      </span>
+      <ShareBar value={collected} total={due} label={t`Share collected`} />
+    </>
+  )
+}
+
 /** A list read whole (not in pages) shown through RemoteTable: never a "Show more". */
 export function wholeList<T>(remote: Remote<{ data: T[] }>): RemoteList<T, unknown> {
   return {

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx'
 import { RemoteContent, TableSkeleton } from '../../../ui/list-status.tsx'
 import { Select } from '../../../ui/select.tsx'
 import { type ColumnDef, DataTable } from '../../../ui/table.tsx'
-import { ShareBar, useMoney, WHOLE_SCHOOL } from './admin-kit.tsx'
+import { CollectedOfDue, ShareBar, useMoney, WHOLE_SCHOOL } from './admin-kit.tsx'
 
 export function SummaryPanel() {
   const { t } = useLingui()
@@ -132,10 +132,12 @@ export function SummaryTable({
       // are written here, above the bar.
       render: (r) => (
         <span className="flex flex-col gap-1">
-          <span className="text-sm text-muted tabular-nums sm:hidden">
-            {t`${money(r.collected, currency)} of ${money(r.due, currency)}`}
-          </span>
-          <ShareBar value={r.collected} total={r.due} label={t`Share collected`} />
+          <CollectedOfDue
+            collected={r.collected}
+            due={r.due}
+            currency={currency}
+            amountsClassName="text-sm text-muted sm:hidden"
+          />
         </span>
       ),
     },

@@ -18,7 +18,7 @@ import { RemoteContent } from '../../../ui/list-status.tsx'
 import type { SelectOption } from '../../../ui/select.tsx'
 import { SkeletonList } from '../../../ui/skeleton.tsx'
 import { useFeeTypeLabels } from '../payment-labels.ts'
-import { ShareBar, useDayFormat, useMoney } from './admin-kit.tsx'
+import { CollectedOfDue, useDayFormat, useMoney } from './admin-kit.tsx'
 import { FeeFormDialog } from './fee-form-dialog.tsx'
 import { FeeStudents } from './fee-students.tsx'
 
@@ -96,10 +96,7 @@ export function FeeDetailDialog({
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-4">
           <dt className="text-sm text-muted">{t`Collected`}</dt>
           <dd className="flex flex-col gap-1">
-            <span className="tabular-nums">
-              {t`${money(fee.collected, currency)} of ${money(fee.due, currency)}`}
-            </span>
-            <ShareBar value={fee.collected} total={fee.due} label={t`Share collected`} />
+            <CollectedOfDue collected={fee.collected} due={fee.due} currency={currency} />
           </dd>
         </div>
       </dl>

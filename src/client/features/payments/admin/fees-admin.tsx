@@ -15,7 +15,7 @@ import type { ColumnDef } from '../../../ui/table.tsx'
 import { useGradeChoices } from '../../users/college-choices.ts'
 import { useFeeTypeLabels } from '../payment-labels.ts'
 import {
-  ShareBar,
+  CollectedOfDue,
   useCollegeCurrency,
   useDayFormat,
   useMoney,
@@ -93,10 +93,12 @@ export function FeesAdmin({
       render: (f) => (
         <span className="flex min-w-36 flex-col gap-1">
           <span className="text-sm">{t`Paid ${f.paid} of ${f.students}`}</span>
-          <span className="text-sm text-muted tabular-nums sm:whitespace-nowrap">
-            {t`${money(f.collected, currency)} of ${money(f.due, currency)}`}
-          </span>
-          <ShareBar value={f.collected} total={f.due} label={t`Share collected`} />
+          <CollectedOfDue
+            collected={f.collected}
+            due={f.due}
+            currency={currency}
+            amountsClassName="text-sm text-muted sm:whitespace-nowrap"
+          />
         </span>
       ),
     },
