@@ -17,19 +17,9 @@ import { addDays, todayIn } from '#shared/time-zones.ts'
 import { readableOn, tint } from '../../platform/contrast.ts'
 import { useLocalDb } from '../../platform/sync/use-local-query.ts'
 import { darkAtom } from '../../platform/theme.ts'
+import { CALENDAR_LOCALES } from './calendar-words.ts'
 import { monthShown } from './event-time.ts'
 import { type DayWindow, isKept, type KeptCalendar, keptCalendar } from './kept-calendar.ts'
-
-/** schedule-x's own words exist for these locales; others fall back to the nearest one. */
-const CALENDAR_LOCALES: Record<string, string> = {
-  ar: 'ar-EG',
-  de: 'de-DE',
-  en: 'en-US',
-  es: 'es-ES',
-  'es-MX': 'es-ES',
-  fr: 'fr-FR',
-  'zh-CN': 'zh-CN',
-}
 
 const NO_CATEGORY = 'none'
 
@@ -209,7 +199,9 @@ export default function EventCalendar({
           // The college's today, as the range above: left to itself schedule-x opens on the device's
           // today, another month than the college's for some hours at a month's end.
           selectedDate: Temporal.PlainDate.from(today),
-          locale: CALENDAR_LOCALES[locale] ?? 'en-US',
+          locale: CALENDAR_LOCALES[locale]?.locale ?? 'en-US',
+          // Given only where the app has its own: given, they replace all of schedule-x's.
+          translations: CALENDAR_LOCALES[locale]?.words,
           firstDayOfWeek: 1,
           timezone: zone as never,
           isDark: dark,
