@@ -32,3 +32,9 @@ export function iconButtonClass(
   const square = size === 'sm' ? 'size-9' : 'size-11'
   return `${base} ${variants[variant]} ${square} ${extra}`.trim()
 }
+
+/**
+ * For a button whose words may be wider than a small phone (a whole phrase in German or French): it
+ * stays within its container and its words wrap, where a button otherwise keeps them on one line.
+ */
+export const BUTTON_WRAPS = 'max-w-full text-start whitespace-normal!'

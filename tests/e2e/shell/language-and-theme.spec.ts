@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { chooseLanguage } from '../helpers/session.ts'
+import { chooseLanguage, signIn } from '../helpers/session.ts'
 
 test('the college language is used until the user picks another; Arabic turns the page right-to-left', async ({
   page,
@@ -67,5 +67,43 @@ test("every language name fits the language choice, and the choices fit a small 
     expect(room.names).toBeGreaterThan(5)
     expect(room.widest).toBeLessThanOrEqual(room.inner)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  }
+})
+
+test("in German, Home's sections and the links to their lists fit a phone's width", async ({
+  page,
+  context,
+}) => {
+  // "Neueste Benachrichtigungen" and "Alle Benachrichtigungen" side by side were wider than the screen,
+  // and the link to the notifications reached past its edge.
+  await context.addInitScript(() => localStorage.setItem('locale', 'de'))
+  await page.setViewportSize({ width: 360, height: 780 })
+  await signIn(page, 'admin@demo.test')
+  await page.goto('/app/home')
+  const link = page.getByRole('link', { name: 'Alle Benachrichtigungen' })
+  await expect(link).toBeVisible()
+  const box = await link.boundingBox()
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360)
+  await expect(page.getByRole('link', { name: 'Alle Neuigkeiten' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})
+
+test("a family's screens with the longest words fit a 320 px phone", async ({ page }) => {
+  // German and French phrases on one line (a button, a fee's amounts and its Pay button, a folder's
+  // name, new count and document count side by side) reached past the screen's edge.
+  await page.setViewportSize({ width: 320, height: 640 })
+  await signIn(page, 'guardian@demo.test')
+  for (const [locale, path, seen] of [
+    ['de', '/app/profile', 'Meine Kalenderadresse erstellen'],
+    ['de', '/payments', 'Bezahlen'],
+    ['fr', '/documentos', 'Formularios'],
+  ] as const) {
+    await page.evaluate((code) => localStorage.setItem('locale', code), locale)
+    await page.goto(path)
+    await expect(page.getByText(seen).first()).toBeVisible()
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${locale} ${path}`,
+    ).toBeLessThanOrEqual(320)
   }
 })

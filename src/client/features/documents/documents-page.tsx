@@ -204,16 +204,19 @@ export function DocumentsPage({ path, q }: { path: string; q: string }) {
                 className="card flex min-h-14 items-center gap-3 p-3 font-medium no-underline hover:bg-slate-50 dark:hover:bg-slate-800"
               >
                 <FolderOpen aria-hidden="true" className="size-6 shrink-0 text-brand-ink" />
-                <span dir="auto" className="flex-1 break-words">
+                <span dir="auto" className="min-w-0 flex-1 break-words">
                   {f.name}
                 </span>
-                {(counts.get(f.id)?.fresh ?? 0) > 0 && (
-                  <Badge tone="brand">
-                    {plural(counts.get(f.id)!.fresh, { one: '# new', other: '# new' })}
-                  </Badge>
-                )}
-                <span className="text-sm text-muted">
-                  {plural(counts.get(f.id)?.all ?? 0, { one: '# document', other: '# documents' })}
+                {/* One above the other: side by side, a small phone had no room left for the name. */}
+                <span className="flex shrink-0 flex-col items-end gap-1">
+                  {(counts.get(f.id)?.fresh ?? 0) > 0 && (
+                    <Badge tone="brand">
+                      {plural(counts.get(f.id)!.fresh, { one: '# new', other: '# new' })}
+                    </Badge>
+                  )}
+                  <span className="text-sm whitespace-nowrap text-muted">
+                    {plural(counts.get(f.id)?.all ?? 0, { one: '# document', other: '# documents' })}
+                  </span>
                 </span>
               </Link>
             </li>

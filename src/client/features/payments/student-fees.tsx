@@ -80,7 +80,7 @@ export function StudentFees({
                 </span>
               )}
             </div>
-            <div className="ms-auto flex items-center gap-3">
+            <div className="ms-auto flex flex-wrap items-center justify-end gap-3">
               <span className="text-end font-semibold tabular-nums">
                 {item.discount > 0 && (
                   <s className="me-2 text-sm font-normal text-muted">{money(item.fee.amount)}</s>
