@@ -3,8 +3,10 @@
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 export type ButtonSize = 'sm' | 'md'
 
+// A button is as wide as its words on one line, but never wider than its container: there (a whole
+// phrase in German or French on a small phone) its words wrap, centred.
 const base =
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-xl font-medium whitespace-nowrap transition-colors select-none disabled:cursor-not-allowed disabled:opacity-55 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-55 outline-offset-2'
+  'inline-flex max-w-full shrink-0 items-center justify-center gap-2 rounded-xl text-center font-medium transition-colors select-none disabled:cursor-not-allowed disabled:opacity-55 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-55 outline-offset-2'
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-on-brand shadow-sm hover:brightness-110 active:brightness-95',
@@ -32,9 +34,3 @@ export function iconButtonClass(
   const square = size === 'sm' ? 'size-9' : 'size-11'
   return `${base} ${variants[variant]} ${square} ${extra}`.trim()
 }
-
-/**
- * For a button whose words may be wider than a small phone (a whole phrase in German or French): it
- * stays within its container and its words wrap, where a button otherwise keeps them on one line.
- */
-export const BUTTON_WRAPS = 'max-w-full text-start whitespace-normal!'

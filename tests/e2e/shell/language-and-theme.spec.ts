@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import { chooseLanguage, signIn } from '../helpers/session.ts'
 
 test('the college language is used until the user picks another; Arabic turns the page right-to-left', async ({
@@ -88,16 +88,10 @@ test("in German, Home's sections and the links to their lists fit a phone's widt
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 })
 
-test("a family's screens with the longest words fit a 320 px phone", async ({ page }) => {
-  // German and French phrases on one line (a button, a fee's amounts and its Pay button, a folder's
-  // name, new count and document count side by side) reached past the screen's edge.
+/** Opens each page in its language and checks that nothing reaches past a 320 px screen. */
+async function fitSmallPhone(page: Page, screens: readonly (readonly [string, string, string])[]) {
   await page.setViewportSize({ width: 320, height: 640 })
-  await signIn(page, 'guardian@demo.test')
-  for (const [locale, path, seen] of [
-    ['de', '/app/profile', 'Meine Kalenderadresse erstellen'],
-    ['de', '/payments', 'Bezahlen'],
-    ['fr', '/documentos', 'Formularios'],
-  ] as const) {
+  for (const [locale, path, seen] of screens) {
     await page.evaluate((code) => localStorage.setItem('locale', code), locale)
     await page.goto(path)
     await expect(page.getByText(seen).first()).toBeVisible()
@@ -106,4 +100,30 @@ test("a family's screens with the longest words fit a 320 px phone", async ({ pa
       `${locale} ${path}`,
     ).toBeLessThanOrEqual(320)
   }
+}
+
+test("a family's screens with the longest words fit a 320 px phone", async ({ page }) => {
+  // German and French phrases on one line (a button, a fee's amounts and its Pay button, a folder's
+  // name, new count and document count side by side) reached past the screen's edge.
+  await signIn(page, 'guardian@demo.test')
+  await fitSmallPhone(page, [
+    ['de', '/app/profile', 'Meine Kalenderadresse erstellen'],
+    ['de', '/payments', 'Bezahlen'],
+    ['fr', '/documentos', 'Formularios'],
+  ])
+})
+
+test("the school's screens with the longest words fit a 320 px phone", async ({ page }) => {
+  // A button's phrase kept on one line ("Enregistrer les paramètres de paiement", 352 px), a card grid
+  // as wide as its longest word, a one-word title ("Unternehmensbenutzer") and the school's email
+  // address beside its French label reached past the edge.
+  await page.goto('/auth/signup-no')
+  await fitSmallPhone(page, [['fr', '/auth/signup-no', 'contacto@demo.test']])
+  await signIn(page, 'admin@demo.test')
+  await fitSmallPhone(page, [
+    ['fr', '/admin/integrations', 'Enregistrer les paramètres de paiement'],
+    ['es', '/admin/integrations', 'Guardar configuración de pagos'],
+    ['de', '/college', 'Kontaktinformationen'],
+    ['de', '/companies/users', 'Unternehmensbenutzer'],
+  ])
 })

@@ -7,9 +7,10 @@ import { api } from '../../platform/api.ts'
 
 function MailLink({ address }: { address: string }) {
   return (
-    <a className="link inline-flex items-center gap-1.5" href={`mailto:${address}`}>
+    <a className="link inline-flex max-w-full items-center gap-1.5" href={`mailto:${address}`}>
       <Mail aria-hidden="true" className="size-4 shrink-0" />
-      {address}
+      {/* An address has no place to break of its own: on a small phone it breaks anywhere. */}
+      <span className="min-w-0 [overflow-wrap:anywhere]">{address}</span>
     </a>
   )
 }
@@ -62,7 +63,7 @@ export function SignupNo() {
         </ul>
       )}
       {college && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 rounded-xl bg-slate-100 p-4 dark:bg-slate-800">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 rounded-xl bg-slate-100 p-4 dark:bg-slate-800">
           <dt className="font-medium">
             <Trans>Email</Trans>
           </dt>

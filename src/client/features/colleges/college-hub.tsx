@@ -104,7 +104,7 @@ export function CollegeHub() {
         }
         description={t`What families see of the college, and how the app looks and writes to them.`}
       />
-      <ul className="grid gap-3 sm:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {parts.map((part) => (
           <li key={part.to}>
             <Link

@@ -7,7 +7,6 @@ import { api } from '../../platform/api.ts'
 import { useRemote } from '../../platform/remote.ts'
 import { toast } from '../../platform/toasts.ts'
 import { AriaButton } from '../../ui/aria-button.tsx'
-import { BUTTON_WRAPS } from '../../ui/button-styles.ts'
 import { useConfirm } from '../../ui/confirm-dialog.tsx'
 import { RemoteContent } from '../../ui/list-status.tsx'
 import { useAction } from '../../ui/use-action.ts'
@@ -84,7 +83,7 @@ export function CalendarSubscription() {
             </div>
           </div>
         ) : (
-          <AriaButton className={`self-start ${BUTTON_WRAPS}`} isPending={busy} onPress={() => void create()}>
+          <AriaButton className="self-start" isPending={busy} onPress={() => void create()}>
             <Trans>Create my calendar address</Trans>
           </AriaButton>
         )}

@@ -8,7 +8,6 @@ import { type PushState, pushState, turnOffPush, turnOnPush } from '../../platfo
 import { toast } from '../../platform/toasts.ts'
 import { Badge } from '../../ui/badge.tsx'
 import { Button } from '../../ui/button.tsx'
-import { BUTTON_WRAPS } from '../../ui/button-styles.ts'
 
 export function PushSettings() {
   const { t } = useLingui()
@@ -65,18 +64,13 @@ export function PushSettings() {
         </p>
       )}
       {state === 'off' && (
-        <Button className={`self-start ${BUTTON_WRAPS}`} busy={busy} onClick={() => void change(true)}>
+        <Button className="self-start" busy={busy} onClick={() => void change(true)}>
           <BellRing aria-hidden="true" className="size-4" />
           <Trans>Turn on notifications</Trans>
         </Button>
       )}
       {state === 'on' && (
-        <Button
-          variant="secondary"
-          className={`self-start ${BUTTON_WRAPS}`}
-          busy={busy}
-          onClick={() => void change(false)}
-        >
+        <Button variant="secondary" className="self-start" busy={busy} onClick={() => void change(false)}>
           <BellOff aria-hidden="true" className="size-4" />
           <Trans>Turn off notifications</Trans>
         </Button>

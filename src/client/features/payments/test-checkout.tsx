@@ -54,7 +54,7 @@ export function TestCheckout({ token }: { token: string }) {
           This page stands in for the bank’s payment page in demonstrations. Choose how the payment ends.
         </Trans>
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted">{t`School`}</dt>
         <dd className="font-medium" dir="auto">
           {data.college}

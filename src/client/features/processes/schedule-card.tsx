@@ -56,7 +56,7 @@ export function ScheduleCard({
         )}
       </div>
       {details.length > 0 && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
           {details.map((d) => (
             <div key={d.term} className="contents">
               <dt className="text-muted">{d.term}</dt>
