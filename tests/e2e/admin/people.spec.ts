@@ -35,7 +35,7 @@ test('an admin adds a person, who chooses a password from the welcome mail and s
   await expect(page.getByText('Please enter a valid email address')).toBeVisible()
   await expect(page.getByText('Please choose a role')).toBeVisible()
 
-  await page.getByLabel('Name', { exact: true }).fill('Valeria')
+  await page.getByLabel('First name', { exact: true }).fill('Valeria')
   await page.getByLabel('First last name').fill('Muñoz')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('RUT').fill('12.345.678-9')

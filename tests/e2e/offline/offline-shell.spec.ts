@@ -10,7 +10,7 @@ test('after one visit the app opens offline with the user and the offline indica
   await signIn(page, 'guardian@demo.test')
   await waitForServiceWorker(page)
   await page.goto('/app/profile')
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Gabriela')
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Gabriela')
 
   await context.setOffline(true)
   await page.reload()

@@ -9,7 +9,7 @@ test.beforeEach(async ({ page }) => {
 test('a user edits their profile and photo, with each validation message on its field', async ({ page }) => {
   await signIn(page, 'company@demo.test')
   await page.goto('/app/profile')
-  const name = page.getByLabel('Name', { exact: true })
+  const name = page.getByLabel('First name', { exact: true })
   await name.fill('')
   await page.getByLabel('Email').fill('not-an-email')
   await page.getByLabel('RUT').fill('11.111.111-2')
@@ -46,7 +46,7 @@ test('a user edits their profile and photo, with each validation message on its 
   await expect(page.getByTestId('avatar-preview')).toHaveAttribute('src', /^\/media\/avatars\//)
 
   await page.reload()
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Carolina')
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Carolina')
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('+56 9 8765 4321')
   const avatarUrl = await page.getByTestId('avatar-preview').getAttribute('src')
   const avatar = await page.request.get(avatarUrl!)

@@ -21,3 +21,20 @@ test("dates and the picture picker speak the app's language, not the browser's",
     page.getByText(/\d{1,2} (de )?(ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)/).first(),
   ).toBeVisible()
 })
+
+test("a person's first name and the name of a thing are told apart in every language", async ({ page }) => {
+  // One "Name" served both, translated as a first name: the college's own name was "Vorname" in
+  // German and "Prénom" in French, as were a role's, a folder's and a category's.
+  await signIn(page, 'admin@demo.test')
+  for (const [locale, firstName, name] of [
+    ['de', 'Vorname', 'Name'],
+    ['fr', 'Prénom', 'Nom'],
+  ] as const) {
+    await page.evaluate((code) => localStorage.setItem('locale', code), locale)
+    await page.goto('/users/new')
+    await expect(page.getByLabel(firstName, { exact: true })).toBeVisible()
+    await page.goto('/colleges/details')
+    await expect(page.getByLabel(name, { exact: true })).toHaveValue('Colegio Demo')
+    await expect(page.getByLabel(firstName, { exact: true })).toHaveCount(0)
+  }
+})

@@ -88,7 +88,7 @@ function ContactsForm({ initial }: { initial: Contacts }) {
               {...form.register(`contacts.${index}.area`)}
             />
             <TextField
-              label={t`Name`}
+              label={t({ message: 'Name', context: 'person' })}
               error={errors.contacts?.[index]?.name?.message}
               {...form.register(`contacts.${index}.name`)}
             />

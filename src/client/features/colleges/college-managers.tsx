@@ -54,7 +54,7 @@ export function CollegeManagers({
   const columns: ColumnDef<Manager>[] = [
     {
       id: 'name',
-      title: t`Name`,
+      title: t({ message: 'Name', context: 'person' }),
       isRowHeader: true,
       render: (m) => (
         <span className="flex items-center gap-3">

@@ -88,7 +88,11 @@ export function ManagerDialog({
           setRemovePhoto(true)
         }}
       />
-      <TextField label={t`Name`} error={e.name?.message} {...register('name')} />
+      <TextField
+        label={t({ message: 'Name', context: 'person' })}
+        error={e.name?.message}
+        {...register('name')}
+      />
       <TextField
         label={t`Position`}
         placeholder={t`Principal`}

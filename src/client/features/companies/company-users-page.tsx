@@ -164,7 +164,7 @@ function CompanyUsers({ company, q }: { company: Pick<Company, 'id' | 'name'>; q
   const columns: ColumnDef<CompanyUser>[] = [
     {
       id: 'name',
-      title: t`Name`,
+      title: t({ message: 'Name', context: 'person' }),
       isRowHeader: true,
       render: (u) => (
         <span className="flex min-w-0 flex-col">

@@ -48,7 +48,7 @@ export function InviteCompanyUserDialog({
         {t`They receive an email with a link to choose their password. Then they can manage the company’s businesses and promotions.`}
       </p>
       <TextField
-        label={t`Name`}
+        label={t({ message: 'Name', context: 'person' })}
         autoFocus
         maxLength={160}
         autoComplete="off"

@@ -39,7 +39,11 @@ export function ContactCreate() {
       <form onSubmit={form.submit} noValidate className="card flex flex-col gap-4 p-5 sm:p-6">
         <FormAlert>{form.formError}</FormAlert>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t`Name`} error={e.name?.message} {...form.register('name')} />
+          <TextField
+            label={t({ message: 'Name', context: 'person' })}
+            error={e.name?.message}
+            {...form.register('name')}
+          />
           <TextField label={t`Email`} type="email" error={e.email?.message} {...form.register('email')} />
           <TextField label={t`Phone`} type="tel" error={e.phone?.message} {...form.register('phone')} />
         </div>

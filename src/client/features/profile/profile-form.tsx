@@ -116,7 +116,12 @@ export function ProfileForm() {
         onPick={pickAvatar}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t`Name`} autoComplete="given-name" error={e.name?.message} {...register('name')} />
+        <TextField
+          label={t`First name`}
+          autoComplete="given-name"
+          error={e.name?.message}
+          {...register('name')}
+        />
         <TextField
           label={t`First last name`}
           autoComplete="family-name"

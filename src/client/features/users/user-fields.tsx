@@ -44,7 +44,7 @@ export function UserFields<T extends FieldValues & UserAdminInput>({
         <legend className="mb-3 text-lg font-semibold">{t`Personal details`}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={t`Name`}
+            label={t`First name`}
             autoComplete="off"
             error={e.name?.message}
             {...register(field('name'))}

@@ -105,7 +105,7 @@ export function UsersList({
   const columns: ColumnDef<UserRow>[] = [
     {
       id: 'name',
-      title: t`Name`,
+      title: t({ message: 'Name', context: 'person' }),
       isRowHeader: true,
       allowsSorting: true,
       render: (u) => (
