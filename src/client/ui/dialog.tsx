@@ -50,7 +50,9 @@ export function Dialog({
       <Modal className={`${modalClass} ${widths[size]}`}>
         <AriaDialog role={role} className="flex flex-col gap-4 p-5 outline-none sm:p-6">
           <div className="flex items-start justify-between gap-3">
-            <div className="flex flex-col gap-1">
+            {/* min-w-0: a title's one long word ("Erziehungsberechtigte(r)") breaks instead of pushing
+                the close button out of a phone's screen. */}
+            <div className="flex min-w-0 flex-col gap-1">
               <Heading slot="title" className="text-xl font-semibold text-slate-900 dark:text-white">
                 {title}
               </Heading>

@@ -126,4 +126,16 @@ test("the school's screens with the longest words fit a 320 px phone", async ({ 
     ['de', '/college', 'Kontaktinformationen'],
     ['de', '/companies/users', 'Unternehmensbenutzer'],
   ])
+  // A dialog whose title starts with one long word still shows its close button.
+  await page.evaluate(() => localStorage.setItem('locale', 'de'))
+  await page.goto('/users/roles')
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Erziehungsberechtigte(r)' })
+    .getByRole('button', { name: 'Bearbeiten' })
+    .click()
+  const close = page.getByRole('dialog').getByRole('button', { name: 'Schließen' })
+  await expect(close).toBeVisible()
+  const box = (await close.boundingBox())!
+  expect(box.x + box.width).toBeLessThanOrEqual(320)
 })
