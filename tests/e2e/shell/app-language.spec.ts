@@ -29,6 +29,7 @@ test("a person's first name and the name of a thing are told apart in every lang
   for (const [locale, firstName, name] of [
     ['de', 'Vorname', 'Name'],
     ['fr', 'Prénom', 'Nom'],
+    ['zh-CN', '名字', '名称'],
   ] as const) {
     await page.evaluate((code) => localStorage.setItem('locale', code), locale)
     await page.goto('/users/new')
@@ -37,4 +38,7 @@ test("a person's first name and the name of a thing are told apart in every lang
     await expect(page.getByLabel(name, { exact: true })).toHaveValue('Colegio Demo')
     await expect(page.getByLabel(firstName, { exact: true })).toHaveCount(0)
   }
+  // Chinese names a person (姓名) with another word than a thing (名称).
+  await page.goto('/users')
+  await expect(page.getByRole('columnheader', { name: '姓名' })).toBeVisible()
 })

@@ -187,19 +187,19 @@ function OwnState({
     ) : (
       <span className="flex items-center gap-1">
         <Check aria-hidden="true" className="size-3.5" />
-        <Trans>Sent</Trans>
+        <Trans context="chat message">Sent</Trans>
       </span>
     )
   }
   return read > 0 ? (
     <span className="flex items-center gap-1 text-brand-ink">
       <CheckCheck aria-hidden="true" className="size-3.5" />
-      <Trans>Read</Trans>
+      <Trans context="chat message">Read</Trans>
     </span>
   ) : (
     <span className="flex items-center gap-1">
       <Check aria-hidden="true" className="size-3.5" />
-      <Trans>Sent</Trans>
+      <Trans context="chat message">Sent</Trans>
     </span>
   )
 }

@@ -51,7 +51,7 @@ export function PymeFigures({ pyme }: { pyme: Pyme }) {
                   <Trans>Business or promotion</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-end font-medium">
-                  <Trans>Seen</Trans>
+                  <Trans context="impressions">Seen</Trans>
                 </th>
                 <th scope="col" className="px-3 py-2 text-end font-medium">
                   <Trans>Pressed</Trans>

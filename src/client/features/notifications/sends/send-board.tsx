@@ -252,7 +252,7 @@ function BoardView({
                 id="unread"
                 title={t`Not read yet`}
                 people={people.filter((p) => !p.read_at)}
-                emptyText={t`Everyone has read it.`}
+                emptyText={t({ message: 'Everyone has read it.', context: 'notification' })}
                 roleName={roleName}
               />
               <PeopleSection
