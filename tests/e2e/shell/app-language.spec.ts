@@ -42,3 +42,23 @@ test("a person's first name and the name of a thing are told apart in every lang
   await page.goto('/users')
   await expect(page.getByRole('columnheader', { name: '姓名' })).toBeVisible()
 })
+
+test('in Spanish each word agrees with what it is about', async ({ page, browser }) => {
+  // One "New" served a post (noticia: "Nueva") and a document ("Nuevo"); one "Due" served a family's
+  // fee ("Por pagar") and the total a school bills, beside "Por recaudar", where it read as owed twice.
+  await signIn(page, 'guardian@demo.test')
+  await page.goto('/documentos/circulares')
+  // The demo's circular is in the folder of its year.
+  await page.getByRole('main').getByRole('list', { name: 'Carpetas' }).getByRole('link').first().click()
+  await expect(page.getByTestId('document').first()).toBeVisible()
+  await expect(page.getByText('Nuevo', { exact: true }).first()).toBeVisible()
+  await expect(page.getByText('Nueva', { exact: true })).toHaveCount(0)
+
+  const office = await (await browser.newContext()).newPage()
+  await signIn(office, 'admin@demo.test')
+  await office.goto('/payments/payments')
+  await office.getByRole('tab', { name: 'Resumen' }).click()
+  await expect(office.getByText('Total a cobrar').first()).toBeVisible()
+  await expect(office.getByText('Por pagar', { exact: true })).toHaveCount(0)
+  await office.context().close()
+})

@@ -21,7 +21,7 @@ export function useBannerFormat() {
   const statusLabels: Record<BannerStatus, string> = {
     showing: t`Showing`,
     scheduled: t`Scheduled`,
-    ended: t`Ended`,
+    ended: t({ message: 'Ended', context: 'banner' }),
   }
   const placementLabels: Record<BannerPlacement, string> = {
     home: t`Home`,

@@ -268,7 +268,7 @@ export function DocumentFormDialog({
                       onChange={(event) => patch(upload.key, { title: event.target.value })}
                     />
                     <AriaIconButton
-                      label={t`Remove ${upload.file.name}`}
+                      label={t({ message: `Remove ${upload.file.name}`, context: 'file' })}
                       onPress={() => removeUpload(upload.key)}
                     >
                       <X aria-hidden="true" className="size-5" />

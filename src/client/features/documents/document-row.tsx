@@ -109,7 +109,7 @@ export function DocumentRow({
           )}
           <p className="text-sm text-muted">{details.join(' · ')}</p>
           <div className="flex flex-wrap gap-1">
-            {isNew && <Badge tone="brand">{t`New`}</Badge>}
+            {isNew && <Badge tone="brand">{t({ message: 'New', context: 'document' })}</Badge>}
             {pinned && (
               <Badge tone="success" icon={<HardDriveDownload aria-hidden="true" className="size-3" />}>
                 {t`On this device`}

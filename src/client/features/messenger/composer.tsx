@@ -105,7 +105,7 @@ export function Composer({
               </span>
               <span className="shrink-0 text-xs text-muted">{formatSize(file.size)}</span>
               <AriaIconButton
-                label={t`Remove ${file.name}`}
+                label={t({ message: `Remove ${file.name}`, context: 'file' })}
                 size="sm"
                 onPress={() => setFiles(files.filter((_, j) => j !== i))}
               >

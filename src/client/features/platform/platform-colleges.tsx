@@ -76,9 +76,9 @@ export function PlatformColleges({ q, onSearch }: { q: string; onSearch: (q: str
       title: t`Status`,
       render: (c) =>
         c.suspended_at ? (
-          <Badge tone="danger">{t`Suspended`}</Badge>
+          <Badge tone="danger">{t({ message: 'Suspended', context: 'college' })}</Badge>
         ) : (
-          <Badge tone="success">{t`Active`}</Badge>
+          <Badge tone="success">{t({ message: 'Active', context: 'college' })}</Badge>
         ),
     },
     {

@@ -58,7 +58,7 @@ export function PostBadges({ post, names }: { post: LocalPost; names: Names | un
       )}
       {scheduled && (
         <Badge tone="info" icon={<CalendarClock aria-hidden="true" className="size-3.5" />}>
-          <Trans>Scheduled for {format(post.publish_at, 'dateTime')}</Trans>
+          <Trans context="post">Scheduled for {format(post.publish_at, 'dateTime')}</Trans>
         </Badge>
       )}
       <SyncBadge state={post._sync} />

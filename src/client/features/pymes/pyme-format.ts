@@ -20,7 +20,7 @@ export function usePromotionFormat() {
   const number = new Intl.NumberFormat(i18n.locale)
   const statusLabels: Record<PromotionStatus, string> = {
     current: t`Current`,
-    upcoming: t`Upcoming`,
+    upcoming: t({ message: 'Upcoming', context: 'promotion' }),
     ended: t`Ended`,
   }
   return {

@@ -26,7 +26,7 @@ export function MoneySection({
   const series = [{ label: t`Collected`, tone: 'brand' as const }]
   const months: ChartData = {
     series,
-    trackLabel: t`Due`,
+    trackLabel: t({ message: 'Due', context: 'amount billed' }),
     rows: m.by_month.map((r) => ({
       id: r.month,
       label: f.shortMonth(r.month),
@@ -37,7 +37,7 @@ export function MoneySection({
   const grades = m.by_grade.map((r) => ({ ...r, name: r.grade ?? t`Whole school` }))
   const byGrade: ChartData = {
     series,
-    trackLabel: t`Due`,
+    trackLabel: t({ message: 'Due', context: 'amount billed' }),
     rows: grades.map((r) => ({
       id: String(r.grade_id ?? 'all'),
       label: r.name,
@@ -46,7 +46,7 @@ export function MoneySection({
     })),
   }
   const moneyColumns = [
-    { label: t`Due`, numeric: true },
+    { label: t({ message: 'Due', context: 'amount billed' }), numeric: true },
     { label: t`Collected`, numeric: true },
     { label: t`Share collected`, numeric: true },
   ]
@@ -64,7 +64,7 @@ export function MoneySection({
     >
       <FigureList
         figures={[
-          { label: t`Due`, value: amount(m.due) },
+          { label: t({ message: 'Due', context: 'amount billed' }), value: amount(m.due) },
           { label: t`Collected`, value: amount(m.collected), detail: share(m.collected, m.due) },
           { label: t`Still to collect`, value: amount(Math.max(0, m.due - m.collected)) },
         ]}

@@ -115,7 +115,7 @@ export function SummaryTable({
     { id: 'label', title: firstColumn, isRowHeader: true, render: (r) => r.label },
     {
       id: 'due',
-      title: t`Due`,
+      title: t({ message: 'Due', context: 'amount billed' }),
       hideOnPhone: true,
       render: (r) => <span className="whitespace-nowrap tabular-nums">{money(r.due, currency)}</span>,
     },

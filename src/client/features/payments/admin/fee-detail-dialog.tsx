@@ -92,7 +92,9 @@ export function FeeDetailDialog({
         <Figure label={t`Amount`}>{money(fee.amount, currency)}</Figure>
         <Figure label={t`Start date`}>{day(fee.init_date)}</Figure>
         <Figure label={t`Due date`}>{day(fee.end_date)}</Figure>
-        <Figure label={t`Paid`}>{t`${fee.paid} of ${fee.students}`}</Figure>
+        <Figure
+          label={t({ message: 'Paid', context: 'students' })}
+        >{t`${fee.paid} of ${fee.students}`}</Figure>
         <div className="col-span-2 flex flex-col gap-1 sm:col-span-4">
           <dt className="text-sm text-muted">{t`Collected`}</dt>
           <dd className="flex flex-col gap-1">
