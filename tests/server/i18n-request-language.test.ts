@@ -29,7 +29,12 @@ beforeAll(async () => {
   const po = Object.entries(SPANISH)
     .map(([id, text]) => `msgid ${JSON.stringify(id)}\nmsgstr ${JSON.stringify(text)}\n`)
     .join('\n')
-  writeFileSync(join(catalogDir, 'es', 'app.po'), `msgid ""\nmsgstr ""\n"Language: es\\n"\n\n${po}`)
+  // The same id again with a context (a second sense, as the client's catalogs have) comes last.
+  const secondSense = 'msgctxt "other"\nmsgid "error.invalid_data"\nmsgstr "Otro sentido"\n'
+  writeFileSync(
+    join(catalogDir, 'es', 'app.po'),
+    `msgid ""\nmsgstr ""\n"Language: es\\n"\n\n${po}\n${secondSense}`,
+  )
   loadCatalogs(catalogDir)
   guardian = await t.login('guardian@demo.test')
 })

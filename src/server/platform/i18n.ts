@@ -17,7 +17,8 @@ export function loadCatalogs(dir = resolve('src/locales')): void {
     if (existsSync(file)) {
       for (const item of PO.parse(readFileSync(file, 'utf8')).items) {
         const text = item.msgstr[0]
-        if (text) entries.set(item.msgid, text)
+        // The server's messages have no context; a client text's second sense must not replace them.
+        if (text && !item.msgctxt) entries.set(item.msgid, text)
       }
     }
     catalogs.set(locale, entries)
