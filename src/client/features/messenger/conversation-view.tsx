@@ -115,7 +115,7 @@ function ConversationScreen({
         ? staffNames.join(', ')
         : plural(c.member_count - 1, { one: '# person', other: '# people' })
       : c.members.find((m) => m.id !== me.id)?.role_key === 'admin'
-        ? t`Administration`
+        ? t({ message: 'Administration', context: 'school office' })
         : undefined
   const note =
     c.kind === 'group' && family
