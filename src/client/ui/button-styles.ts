@@ -17,8 +17,8 @@ const variants: Record<ButtonVariant, string> = {
 }
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'min-h-9 px-3 text-sm',
-  md: 'min-h-11 px-4 text-base',
+  sm: 'min-h-9 px-3 py-1 text-sm',
+  md: 'min-h-11 px-4 py-1 text-base',
 }
 
 export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
