@@ -6,7 +6,7 @@ import { store } from '#client/platform/store.ts'
 import { DB_PREFIX, openLocalDb } from '#client/platform/sync/local-db.ts'
 import { enqueue, replayOutbox } from '#client/platform/sync/outbox.ts'
 import { FIRST_PAGE_SIZE, fetchFirstPageEarly, PULL_PAGE_SIZE, pullOnce } from '#client/platform/sync/pull.ts'
-import { startSync, syncNow } from '#client/platform/sync/sync-engine.ts'
+import { databasesKeptAtSignOut, startSync, syncNow } from '#client/platform/sync/sync-engine.ts'
 import { syncStatusAtom } from '#client/platform/sync/sync-status.ts'
 import type { SyncChange } from '#shared/sync.ts'
 import { type Harness, ids, mirrorKeys, startHarness } from './helpers/sync-harness.ts'
@@ -228,6 +228,37 @@ describe('V6 pull', () => {
     expect(names).not.toContain(guardianDb.name)
     expect(names).toContain(`${DB_PREFIX}${adminId}`)
     expect(names).toContain(staffDb.name)
+  })
+})
+
+describe("other people's databases on this device", () => {
+  it('are kept while they hold unsent writes or cannot be read, and a sign-out is told to keep them too', async () => {
+    const staffId = await h.userId('staff@demo.test')
+    const adminId = await h.userId('admin@demo.test')
+    const adminDb = h.newDb(`${DB_PREFIX}${adminId}`)
+    await enqueue(adminDb, { kind: 'post.delete', method: 'DELETE', url: `/api/v1/posts/${uuidv7()}` })
+    adminDb.close()
+    // Left by a newer build of the app: this one cannot open it, so cannot tell whether writes wait.
+    const newer = `${DB_PREFIX}987654`
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open(newer, 999_999)
+      request.onsuccess = () => {
+        request.result.close()
+        resolve()
+      }
+      request.onerror = () => reject(request.error)
+    })
+    const guardianDb = h.newDb(`${DB_PREFIX}${await h.userId('guardian@demo.test')}`)
+    await guardianDb.open()
+    guardianDb.close()
+
+    await h.signIn('staff@demo.test')
+    await startSync(staffId)
+    const kept = [`${DB_PREFIX}${adminId}`, newer].sort()
+    await expect
+      .poll(async () => (await indexedDB.databases()).map((d) => d.name).sort())
+      .toEqual([...kept, `${DB_PREFIX}${staffId}`].sort())
+    expect((await databasesKeptAtSignOut(staffId)).sort()).toEqual(kept)
   })
 })
 

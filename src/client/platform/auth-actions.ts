@@ -78,9 +78,13 @@ export async function logout(): Promise<void> {
   // This device stops receiving the person's notifications (bounded: a dead connection must not hold
   // the sign-out; the push service then answers 410 and the server forgets the subscription).
   await Promise.race([turnOffPush().catch(() => undefined), new Promise((r) => setTimeout(r, 3000))])
+  // Another person's writes, kept on this device when this one signed in, wait for their owner.
+  const keep = await engine()
+    .then((m) => m.databasesKeptAtSignOut(store.get(userAtom)?.id))
+    .catch(() => [])
   await stopSync()
   clearSession()
-  await clearUserData()
+  await clearUserData(keep)
   void flushPendingRevocations()
 }
 

@@ -2,7 +2,8 @@
 // person on a shared phone sees nothing of the last one. The precached shell stays.
 import { KEPT_ANSWERS_PREFIX, USER_CACHE_KEY } from './storage-keys.ts'
 
-export async function clearUserData(): Promise<void> {
+/** `keep`: databases left as they are (other people's unsent writes, sync-engine.ts). */
+export async function clearUserData(keep: readonly string[] = []): Promise<void> {
   localStorage.removeItem(USER_CACHE_KEY)
   // Home's last answers (sync/kept-answers.ts), by key here: the sign-in page loads none of that code.
   for (const key of Object.keys(localStorage)) {
@@ -14,7 +15,7 @@ export async function clearUserData(): Promise<void> {
       databases.map(
         (db) =>
           new Promise<void>((resolve) => {
-            if (!db.name) return resolve()
+            if (!db.name || keep.includes(db.name)) return resolve()
             const request = indexedDB.deleteDatabase(db.name)
             request.onsuccess = request.onerror = request.onblocked = () => resolve()
           }),

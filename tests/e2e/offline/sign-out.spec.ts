@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test'
 import { apiToken, bearer } from '../helpers/api.ts'
 import { writePost } from '../helpers/posts.ts'
-import { openAccountMenu, origin, signIn } from '../helpers/session.ts'
+import { openAccountMenu, origin, PASSWORD, signIn } from '../helpers/session.ts'
 import { answerNewPostsWith, waitForServiceWorker } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -79,4 +79,41 @@ test('a sign-out made offline ends the session on the server once the device is 
       timeout: 15_000,
     })
     .toBe(401)
+})
+
+test("P13: another person's unsent writes outlive someone else's sign-out on the same device", async ({
+  page,
+  context,
+  request,
+}) => {
+  const title = `Left by a colleague ${Date.now()}`
+  await signIn(page, 'staff@demo.test')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  await writePost(page, title)
+  // The teacher's session ends elsewhere while the post waits; back online, the app asks them to sign in.
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(
+    200,
+  )
+  await context.setOffline(false)
+  await expect(page.getByText('Your session has ended. Your changes are kept on this device.')).toBeVisible({
+    timeout: 20_000,
+  })
+
+  // Someone else signs in on this device instead, and signs out again with nothing of their own waiting.
+  await page.getByRole('link', { name: 'Sign in again to send them' }).click()
+  await page.locator('input[type=email]').fill('admin@demo.test')
+  await page.locator('input[type=password]').fill(PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await expect(page.getByTestId('user-name')).not.toBeEmpty()
+  await askToSignOut(page)
+  await expect(page).toHaveURL(/\/auth\/login/)
+  expect(await postsTitled(request, title)).toBe(0)
+
+  // The teacher's post was kept for them, and goes once they sign in here again.
+  await page.locator('input[type=email]').fill('staff@demo.test')
+  await page.locator('input[type=password]').fill(PASSWORD)
+  await page.locator('form button[type=submit]').click()
+  await expect.poll(() => postsTitled(request, title), { timeout: 20_000 }).toBe(1)
 })

@@ -81,16 +81,34 @@ export function syncSoon(): void {
   else void syncNow()
 }
 
-/** Databases of other people who used this device and left nothing unsent are removed. */
-async function removeOtherUsersData(userId: number): Promise<void> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return
+/**
+ * Other people's mirrors on this device, each with how many of their writes wait to be sent
+ * (undefined: it could not be read, so it may hold some).
+ */
+async function otherUsersDatabases(userId: number | undefined) {
+  const found: { db: LocalDb; waiting: number | undefined }[] = []
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return found
   for (const info of await indexedDB.databases()) {
     if (!info.name?.startsWith(DB_PREFIX) || info.name === `${DB_PREFIX}${userId}`) continue
-    const other = createLocalDb(info.name)
-    const waiting = await other.outbox.count().catch(() => 0)
-    other.close()
-    if (waiting === 0) await other.delete().catch(() => undefined)
+    const db = createLocalDb(info.name)
+    found.push({ db, waiting: await db.outbox.count().catch(() => undefined) })
+    db.close()
   }
+  return found
+}
+
+/** Databases of other people who used this device and left nothing unsent are removed. */
+async function removeOtherUsersData(userId: number): Promise<void> {
+  for (const { db, waiting } of await otherUsersDatabases(userId))
+    if (waiting === 0) await db.delete().catch(() => undefined)
+}
+
+/**
+ * What a sign-out on this device must not delete: other people's databases still holding writes to
+ * send (kept when this person signed in), so their work goes when they next sign in here.
+ */
+export async function databasesKeptAtSignOut(userId: number | undefined): Promise<string[]> {
+  return (await otherUsersDatabases(userId)).filter((d) => d.waiting !== 0).map((d) => d.db.name)
 }
 
 /**
