@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test'
+import { bearer } from './api.ts'
+import { writePost } from './posts.ts'
+import { origin, signIn } from './session.ts'
 
 /**
  * The service worker is installed and controls the page. Polled rather than awaiting
@@ -53,4 +56,28 @@ export async function answerNewPostsWith(
       : route.fallback(),
   )
   return () => context.unroute('**/api/v1/posts')
+}
+
+/**
+ * The teacher writes a post offline, and their session ends elsewhere (signed out on another device, or
+ * revoked) while it waits: back online, the app says the session has ended and keeps the post.
+ */
+export async function writeThenLoseSession(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext,
+  title: string,
+): Promise<void> {
+  await signIn(page, 'staff@demo.test')
+  await waitForServiceWorker(page)
+  await context.setOffline(true)
+  await writePost(page, title)
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(
+    200,
+  )
+  await context.setOffline(false)
+  await expect(page.getByText('Your session has ended. Your changes are kept on this device.')).toBeVisible({
+    timeout: 20_000,
+  })
 }

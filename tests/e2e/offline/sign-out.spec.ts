@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test'
 import { apiToken, bearer } from '../helpers/api.ts'
 import { writePost } from '../helpers/posts.ts'
 import { openAccountMenu, origin, PASSWORD, signIn } from '../helpers/session.ts'
-import { answerNewPostsWith, waitForServiceWorker } from '../helpers/sync.ts'
+import { answerNewPostsWith, waitForServiceWorker, writeThenLoseSession } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('locale', 'en'))
@@ -87,19 +87,7 @@ test("P13: another person's unsent writes outlive someone else's sign-out on the
   request,
 }) => {
   const title = `Left by a colleague ${Date.now()}`
-  await signIn(page, 'staff@demo.test')
-  await waitForServiceWorker(page)
-  await context.setOffline(true)
-  await writePost(page, title)
-  // The teacher's session ends elsewhere while the post waits; back online, the app asks them to sign in.
-  const token = await page.evaluate(() => localStorage.getItem('token'))
-  expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(
-    200,
-  )
-  await context.setOffline(false)
-  await expect(page.getByText('Your session has ended. Your changes are kept on this device.')).toBeVisible({
-    timeout: 20_000,
-  })
+  await writeThenLoseSession(page, context, request, title)
 
   // Someone else signs in on this device instead, and signs out again with nothing of their own waiting.
   await page.getByRole('link', { name: 'Sign in again to send them' }).click()

@@ -7,6 +7,7 @@ import {
   expectPublishedOnce,
   serverPostCount,
   waitForServiceWorker,
+  writeThenLoseSession,
 } from '../helpers/sync.ts'
 
 test.beforeEach(async ({ context }) => {
@@ -19,20 +20,7 @@ test('P4: a 401 on replay asks for sign-in, keeps the queue, and the write arriv
   request,
 }) => {
   const title = `Choir rehearsal ${Date.now()}`
-  await signIn(page, 'staff@demo.test')
-  await waitForServiceWorker(page)
-  await context.setOffline(true)
-  await writePost(page, title)
-  // The session ends elsewhere (signed out on another device, or revoked) while the phone is offline.
-  const token = await page.evaluate(() => localStorage.getItem('token'))
-  expect((await request.post(`${origin()}/api/logout-mobile`, { headers: bearer(token!) })).status()).toBe(
-    200,
-  )
-
-  await context.setOffline(false)
-  await expect(page.getByText('Your session has ended. Your changes are kept on this device.')).toBeVisible({
-    timeout: 20_000,
-  })
+  await writeThenLoseSession(page, context, request, title)
   await expect(page.getByTestId('sync-state')).toHaveText('Waiting to send')
   await page.getByRole('link', { name: 'Sign in again to send them' }).click()
   await expect(page).toHaveURL(/\/auth\/login/)
