@@ -81,3 +81,45 @@ export async function writeThenLoseSession(
     timeout: 20_000,
   })
 }
+
+/**
+ * Every write waiting in the page's outbox backs off for an hour, as after a long outage: then only what
+ * makes waiting writes due at once (back online, back in the tab, a new start) sends them, not the
+ * outbox's timer. Set again until it holds (a failed try under way when it was set writes its own).
+ */
+export async function backOffForAnHour(page: Page): Promise<void> {
+  const outbox = (mode: 'set' | 'read') =>
+    page.evaluate(async (mode) => {
+      const name = (await indexedDB.databases())
+        .map((d) => d.name)
+        .find((n) => n?.startsWith('college-app-u'))
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name!)
+        request.onsuccess = () => resolve(request.result)
+        request.onerror = () => reject(request.error)
+      })
+      const soonest = await new Promise<number>((resolve, reject) => {
+        const transaction = db.transaction('outbox', mode === 'set' ? 'readwrite' : 'readonly')
+        let min = Number.POSITIVE_INFINITY
+        transaction.objectStore('outbox').openCursor().onsuccess = (event) => {
+          const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result
+          if (!cursor) return
+          const item = cursor.value as { nextAttemptAt: number }
+          if (mode === 'set') cursor.update({ ...item, nextAttemptAt: Date.now() + 3_600_000 })
+          else min = Math.min(min, item.nextAttemptAt)
+          cursor.continue()
+        }
+        transaction.oncomplete = () => resolve(min)
+        transaction.onerror = () => reject(transaction.error)
+      })
+      db.close()
+      return mode === 'set' ? 0 : (soonest - Date.now()) / 60_000
+    }, mode)
+  await expect
+    .poll(async () => {
+      await outbox('set')
+      await page.waitForTimeout(300)
+      return outbox('read')
+    })
+    .toBeGreaterThan(30)
+}
