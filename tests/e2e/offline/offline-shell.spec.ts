@@ -31,7 +31,19 @@ test('after one visit the app opens offline with the user and the offline indica
     }
   })
   expect(status).toBe('network error')
+  // Nor is an API address opened as a page (a link, a typed address): the shell's navigation route
+  // leaves server paths to the network.
+  for (const path of ['/api/v1/user', '/calendar/nothing.ics']) {
+    const opened = await page.goto(path).then(
+      (res) => `${res?.status()} ${res?.headers()['content-type']}`,
+      () => 'network error',
+    )
+    expect(opened, path).toBe('network error')
+  }
   await context.setOffline(false)
+  const online = await page.goto('/api/v1/user')
+  expect(online?.status()).toBe(401)
+  expect(online?.headers()['content-type']).toContain('application/json')
 })
 
 test('a signed-out visitor offline sees that signing in needs a connection', async ({ page, context }) => {
