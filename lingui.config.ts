@@ -19,6 +19,7 @@ const PUBLIC = [
   '<rootDir>/src/client/ui/carousel.tsx',
   '<rootDir>/src/client/features/shell/document-title.tsx',
   '<rootDir>/src/client/features/shell/not-found.tsx',
+  '<rootDir>/src/client/features/shell/screen-error.tsx',
   '<rootDir>/src/client/ui/language-menu.tsx',
   '<rootDir>/src/client/ui/theme-menu.tsx',
   '<rootDir>/src/client/ui/offline-banner.tsx',

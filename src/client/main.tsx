@@ -5,15 +5,22 @@ import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { Provider } from 'jotai'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { ScreenError } from './features/shell/screen-error.tsx'
 import { startSessionCheck } from './platform/auth-actions.ts'
 import { pagePlugins } from './platform/boot-plugins.ts'
 import { i18n, wantAppMessages } from './platform/i18n.ts'
+import { keepTabWhenOffline } from './platform/offline-screens.ts'
 import { loadPlugins } from './platform/plugins.ts'
 import { loggedInAtom } from './platform/session.ts'
 import { store } from './platform/store.ts'
 import { routeTree } from './route-tree.gen.ts'
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: false,
+  defaultErrorComponent: ScreenError,
+})
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -22,6 +29,7 @@ declare module '@tanstack/react-router' {
 }
 
 async function boot() {
+  keepTabWhenOffline()
   // Signed in, the user and the app's texts are asked beside the public texts, not after them.
   if (store.get(loggedInAtom)) {
     wantAppMessages()
