@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { bearer } from '../helpers/api.ts'
 import { writePost } from '../helpers/posts.ts'
-import { origin, PASSWORD, signIn } from '../helpers/session.ts'
+import { PASSWORD, signIn } from '../helpers/session.ts'
 import {
   answerNewPostsWith,
   backOffForAnHour,
