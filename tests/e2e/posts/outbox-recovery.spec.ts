@@ -72,7 +72,7 @@ test('P6: two tabs write offline then reconnect: each write is sent once, and bo
   const sent = new Map<string, number>()
   context.on('requestfinished', (request) => {
     if (request.method() !== 'POST' || !request.url().endsWith('/api/v1/posts')) return
-    const key = request.headers()['idempotency-key']
+    const key = request.headers()['idempotency-key'] ?? ''
     sent.set(key, (sent.get(key) ?? 0) + 1)
   })
   await signIn(page, 'staff@demo.test')

@@ -27,7 +27,8 @@ export const CLIENT_COLLECTIONS: ClientCollection[] = [
     },
   },
   { name: 'post_categories', key: numeric },
-  { name: 'notifications', key: text },
+  // A read or an answer is answered with the whole notification (the other phone's answer with it).
+  { name: 'notifications', key: text, fromWrite: row('title') },
   { name: 'grades', key: numeric },
   { name: 'courses', key: numeric },
   { name: 'events', key: text, fromWrite: row('starts_at') },

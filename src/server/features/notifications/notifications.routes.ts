@@ -26,7 +26,11 @@ notificationsRoutes.get('/api/v1/notifications', requireAuth, requireCollegeMemb
   ),
 )
 
-/** Marks a notification read at the time the user opened it (which may be before this request, offline). */
+/**
+ * Marks a notification read at the time the user opened it (which may be before this request, offline).
+ * Answers with the whole notification as it now stands, which the device's mirror takes: a change the
+ * device's pull passed over while this read waited (an answer given on another phone) arrives with it.
+ */
 notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireCollegeMember, async (c) => {
   const { user } = c.get('auth')
   const { read_at } = validate(c, readReceiptSchema, await readJson(c))
@@ -34,24 +38,24 @@ notificationsRoutes.post('/api/v1/notifications/:id/read', requireAuth, requireC
   const scope = tenantScope(db, user.college_id!)
   const row = await scope
     .selectFrom('notifications')
-    .select(['id', 'read_at'])
+    .selectAll()
     .where('id', '=', c.req.param('id'))
     .where('user_id', '=', user.id)
     .executeTakeFirst()
   if (!row) throw notFound()
   const now = nowIso()
   const when = read_at && new Date(read_at).toISOString() < now ? new Date(read_at).toISOString() : now
-  if (!row.read_at || when < row.read_at) {
-    await db.transaction().execute(async (trx) => {
-      const version = await takeVersion(trx, user.college_id!)
-      await tenantScope(trx, user.college_id!)
-        .updateTable('notifications')
-        .set({ read_at: when, version })
-        .where('id', '=', row.id)
-        .execute()
-    })
-  }
-  return c.json({ id: row.id, read_at: row.read_at && row.read_at < when ? row.read_at : when })
+  if (row.read_at && row.read_at <= when) return c.json(toNotificationDto(row))
+  const updated = await db.transaction().execute(async (trx) => {
+    const version = await takeVersion(trx, user.college_id!)
+    return tenantScope(trx, user.college_id!)
+      .updateTable('notifications')
+      .set({ read_at: when, version })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+  return c.json(toNotificationDto(updated))
 })
 
 /**
