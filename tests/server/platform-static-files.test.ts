@@ -85,13 +85,26 @@ describe('the built client', () => {
     expect(await res.text()).not.toContain('<div id="app">')
   })
 
+  it.each(['/documentos/actas/2026.1', '/old-page.php'])(
+    'answers the app shell when %s is opened as a page, so the app routes it or says it does not exist',
+    async (path) => {
+      const res = await t.request('GET', path, {
+        headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,application/xhtml+xml' },
+      })
+      expect(res.status).toBe(200)
+      expect(isShell(await res.text())).toBe(true)
+    },
+  )
+
   it.each([
     ['GET', '/api/anything'],
     ['GET', '/api/v1/no-such-area/123'],
     ['POST', '/api/anything'],
     ['GET', '/media/avatars/1/missing.webp'],
-  ])('never answers the shell for %s %s', async (method, path) => {
-    const res = await t.request(method, path)
+  ])('never answers the shell for %s %s, even opened as a page', async (method, path) => {
+    const res = await t.request(method, path, {
+      headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' },
+    })
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(await res.text()).not.toContain('<html')

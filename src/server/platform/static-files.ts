@@ -153,8 +153,12 @@ export async function serveClient(c: Context<AppEnv>, renderIndex?: IndexRendere
     return c.body(new Uint8Array(asset), 200, headers)
   }
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return c.text('Not found', 404)
-  // A missing file with an extension is a real 404, not the app shell (a stale chunk must fail loudly).
-  if (path !== '/index.html' && extname(path)) return c.text('Not found', 404)
+  // A missing file with an extension is a real 404, not the app shell (a stale chunk must fail loudly),
+  // unless a page is asked for (an address typed or followed: a folder named "Actas 2026.1"): the app
+  // then answers it, or says in the person's language that there is no such page, as the service
+  // worker's navigation route does on later visits.
+  const page = c.req.header('sec-fetch-mode') === 'navigate' || c.req.header('accept')?.includes('text/html')
+  if (path !== '/index.html' && extname(path) && !page) return c.text('Not found', 404)
   if (!c.get('college') && !c.get('deps').config.platformHosts.includes(c.get('host'))) {
     return c.html(UNKNOWN_HOST_PAGE, 404)
   }
