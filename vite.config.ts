@@ -104,7 +104,7 @@ export default defineConfig({
               name: 'core',
               test: (id: string) =>
                 isBase(id) ||
-                /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|use-college-zone|guards|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/.test(
+                /src[\\/]client[\\/](platform[\\/](?!(benefit-counts|use-impressions|use-college-zone|guards|upload-progress|cached-file|save-file|file-size|role-labels|audience|dates|remote|offline-screens)\.ts$)[^\\/]+\.ts|ui[\\/]button-styles\.ts)$/.test(
                   id,
                 ) ||
                 /^\0vite\/modulepreload-polyfill\.js$|src[\\/](shared[\\/](fields\.schema|rut)|client[\\/](ui[\\/]field-classes|features[\\/]auth[\\/]sign-in[\\/]sign-in-search))\.ts$|src[\\/]client[\\/]styles\.css$/.test(

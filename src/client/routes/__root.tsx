@@ -2,6 +2,7 @@ import { createRootRoute, Outlet, useLocation } from '@tanstack/react-router'
 import { useAtomValue } from 'jotai'
 import { DocumentTitle } from '../features/shell/document-title.tsx'
 import { NotFound } from '../features/shell/not-found.tsx'
+import { ScreenError } from '../features/shell/screen-error.tsx'
 import { ScrollOnNavigate } from '../features/shell/scroll-on-navigate.tsx'
 import { SuspendedPage } from '../features/shell/suspended-page.tsx'
 import { refreshSession } from '../platform/auth-actions.ts'
@@ -17,6 +18,8 @@ export const Route = createRootRoute({
   beforeLoad: () => refreshSession(),
   component: RootLayout,
   notFoundComponent: NotFound,
+  // Every other route's too (main.tsx, `defaultErrorComponent`).
+  errorComponent: ScreenError,
 })
 
 function RootLayout() {

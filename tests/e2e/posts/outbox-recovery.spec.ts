@@ -43,12 +43,21 @@ test('P5: the tab closes after the server received a write but before it answere
   await signIn(page, 'staff@demo.test')
   await waitForServiceWorker(page)
   let delivered = 0
+  let lostKey = ''
   await context.route('**/api/v1/posts', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback()
     // The server commits the post, but the answer never reaches the phone.
     await route.fetch()
     delivered++
+    lostKey = route.request().headers()['idempotency-key'] ?? ''
     await route.abort('connectionreset')
+  })
+  // Answers to that same write sent again: the outbox kept it across the closed tab.
+  const replayed: boolean[] = []
+  context.on('requestfinished', async (request) => {
+    if (request.method() !== 'POST' || !request.url().endsWith('/api/v1/posts')) return
+    if (lostKey && request.headers()['idempotency-key'] === lostKey)
+      replayed.push(((await request.response())?.status() ?? 0) < 300)
   })
   await writePost(page, title)
   await expect.poll(() => delivered).toBeGreaterThan(0)
@@ -60,6 +69,8 @@ test('P5: the tab closes after the server received a write but before it answere
   await expect(reopened.getByRole('link', { name: title })).toBeVisible()
   await expect(reopened.getByTestId('sync-state')).toHaveCount(0, { timeout: 20_000 })
   expect(await serverPostCount(reopened, title)).toBe(1)
+  // Not dropped with the tab: sent again under its key, and the server answered with the post it had.
+  await expect.poll(() => replayed).toEqual([true])
 })
 
 test('P6: two tabs write offline then reconnect: each write is sent once, and both tabs update', async ({
