@@ -13,6 +13,7 @@ test('P11: two hosts each get their own service worker, caches, database and man
   const demo = await page.evaluate(async () => ({
     scope: (await navigator.serviceWorker.getRegistration())?.scope,
     dbs: (await indexedDB.databases()).map((d) => d.name),
+    caches: await caches.keys(),
     manifest: ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name,
   }))
 
@@ -22,6 +23,7 @@ test('P11: two hosts each get their own service worker, caches, database and man
   const other = await beta.evaluate(async () => ({
     scope: (await navigator.serviceWorker.getRegistration())?.scope,
     dbs: (await indexedDB.databases()).map((d) => d.name),
+    caches: await caches.keys(),
     manifest: ((await (await fetch('/manifest.webmanifest')).json()) as { name: string }).name,
   }))
 
@@ -31,9 +33,12 @@ test('P11: two hosts each get their own service worker, caches, database and man
   // Each origin's IndexedDB holds only its own user's mirror.
   expect(demo.dbs.filter((n) => n?.startsWith('college-app-u'))).toHaveLength(1)
   expect(other.dbs.filter((n) => n?.startsWith('college-app-u'))).toHaveLength(1)
-  const betaTitles = await beta.evaluate(async () => {
-    await new Promise((r) => setTimeout(r, 500))
-    return [...document.querySelectorAll('h2 a')].map((a) => a.textContent)
-  })
-  expect(betaTitles).not.toContain('Comienza el año escolar')
+  // Each origin's shell is precached in a cache of its own, named for its own scope only.
+  const precache = (keys: string[]) => keys.filter((k) => k.startsWith('workbox-precache'))
+  expect(precache(demo.caches)).toEqual([expect.stringContaining(`${origin('localhost')}/`)])
+  expect(precache(other.caches)).toEqual([expect.stringContaining(`${origin('beta.localhost')}/`)])
+  // Beta's Home shows Beta's news, and none of the other college's.
+  await beta.goto(`${origin('beta.localhost')}/blog`)
+  await expect(beta.getByRole('link', { name: 'Welcome back' }).first()).toBeVisible()
+  await expect(beta.getByText('Comienza el año escolar')).toHaveCount(0)
 })
