@@ -4,17 +4,13 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { markOpened } from '#client/features/documents/document-actions.ts'
-import {
-  documentsView,
-  folderAt,
-  searchKey,
-  withSubfolders,
-} from '#client/features/documents/document-queries.ts'
+import { documentsView, folderAt, withSubfolders } from '#client/features/documents/document-queries.ts'
 import { watchKeptDocuments } from '#client/features/documents/kept-watch.ts'
 import { reconcilePinned } from '#client/features/documents/pinned-files.ts'
 import { openLocalDb } from '#client/platform/sync/local-db.ts'
 import { replayOutbox } from '#client/platform/sync/outbox.ts'
 import { pullOnce } from '#client/platform/sync/pull.ts'
+import { searchKey } from '#shared/search-key.ts'
 import { type Harness, startHarness } from './helpers/sync-harness.ts'
 
 let h: Harness

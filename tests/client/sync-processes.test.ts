@@ -7,12 +7,12 @@ import {
   coursesOf,
   nextSession,
   processesView,
-  searchKey,
   sortProcesses,
 } from '#client/features/processes/process-queries.ts'
 import { openLocalDb } from '#client/platform/sync/local-db.ts'
 import { pullOnce } from '#client/platform/sync/pull.ts'
 import { weekdayOf } from '#shared/processes.schema.ts'
+import { searchKey } from '#shared/search-key.ts'
 import { addDays, todayIn } from '#shared/time-zones.ts'
 import { type Harness, startHarness } from './helpers/sync-harness.ts'
 

@@ -264,6 +264,63 @@ describe('administrators', () => {
     expect(rosa.deactivated_at).not.toBeNull()
   })
 
+  it('page through a company’s people by name, search them by name or email, and remove one', async () => {
+    const made = await body<Company>(
+      await send('POST', '/api/v1/companies', admin, { name: 'Librería Tinta' }),
+    )
+    const people = [
+      'Íñigo Núñez',
+      ...Array.from({ length: 22 }, (_, i) => `Persona ${String(i).padStart(2, '0')}`),
+    ]
+    for (const [i, name] of people.entries()) {
+      const res = await send('POST', `/api/v1/companies/${made.id}/users`, admin, {
+        name,
+        email: `tinta${i}@tinta.test`,
+      })
+      expect(res.status, await res.clone().text()).toBe(201)
+    }
+    type Page = { data: { id: number; name: string; email: string }[]; next_cursor: string | null }
+    const page = async (query: string) => {
+      const res = await send('GET', `/api/v1/companies/${made.id}/users${query}`, admin)
+      expect(res.status, await res.clone().text()).toBe(200)
+      return body<Page>(res)
+    }
+    const first = await page('')
+    expect(first.data).toHaveLength(20)
+    const second = await page(`?cursor=${encodeURIComponent(first.next_cursor!)}`)
+    expect(second.next_cursor).toBeNull()
+    // Each once, in the database's order of names (where "Í" sorts depends on its collation).
+    const listed = [...first.data, ...second.data]
+    expect(listed.map((u) => u.name).sort()).toEqual([...people].sort())
+    expect(listed.filter((u) => u.name.startsWith('Persona')).map((u) => u.name)).toEqual(people.slice(1))
+
+    // Without accents or case, by name or by email.
+    expect((await page('?q=nunez')).data.map((u) => u.name)).toEqual(['Íñigo Núñez'])
+    expect((await page('?q=TINTA0%40')).data.map((u) => u.email)).toEqual(['tinta0@tinta.test'])
+    expect(await page('?q=nadie')).toEqual({ data: [], next_cursor: null })
+    const bad = await send('GET', `/api/v1/companies/${made.id}/users?limit=-1`, admin)
+    expect(bad.status).toBe(422)
+
+    const inigo = listed.find((u) => u.name === 'Íñigo Núñez')!
+    // Another college's admin cannot see or remove them.
+    expect(
+      (await send('GET', `/api/v1/companies/${made.id}/users`, betaAdmin, undefined, {}, 'beta.localhost'))
+        .status,
+    ).toBe(404)
+    const fromBeta = await send(
+      'DELETE',
+      `/api/v1/companies/${made.id}/users/${inigo.id}`,
+      betaAdmin,
+      undefined,
+      {},
+      'beta.localhost',
+    )
+    expect(fromBeta.status).toBe(404)
+    expect((await send('DELETE', `/api/v1/companies/${made.id}/users/${inigo.id}`, admin)).status).toBe(204)
+    expect((await page('?q=nunez')).data).toEqual([])
+    expect((await send('DELETE', `/api/v1/companies/${made.id}/users/${inigo.id}`, admin)).status).toBe(404)
+  })
+
   it('keep a category that still lists businesses, and order them', async () => {
     const used = categories[0]!
     const res = await send('DELETE', `/api/v1/pyme-categories/${used.id}`, admin)

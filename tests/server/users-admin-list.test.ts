@@ -50,6 +50,18 @@ describe('searching', () => {
     expect(emails(await list('?q=GABRIELA'))).toEqual(['guardian@demo.test'])
   })
 
+  it('finds a name whatever its accents and the case of an accented letter, on either database', async () => {
+    const count = async (q: string) => (await list(`?limit=100&q=${encodeURIComponent(q)}`)).data.length
+    // Typed without accents: "zuniga" for "Zúñiga", "tomas" for "Tomás".
+    expect(await count('zuniga')).toBe(15)
+    expect(emails(await list('?q=tomas'))).toEqual(['student@demo.test'])
+    // An accented capital typed in lower case, and the other way round ("Álvarez" is stored).
+    expect(await count('álvarez')).toBe(15)
+    expect(await count('ÁLVAREZ')).toBe(15)
+    // Accents written as separate marks ("u" and a combining acute), as some keyboards send them.
+    expect(await count('Zu\u0301n\u0303iga')).toBe(15)
+  })
+
   it('finds people by email and by RUT with or without dots and dash', async () => {
     expect(emails(await list('?q=staff%40demo'))).toEqual(['staff@demo.test'])
     for (const q of ['11.111.111-1', '111111111', '11111111'])

@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { searchKey } from '#shared/search-key.ts'
 import { logger } from '../platform/logger.ts'
 import { CachedTableWrites, watchCachedTableWrites } from '../platform/short-cache.ts'
 import { PoolReader } from './pg-read-now.ts'
@@ -89,6 +90,10 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  // Searches compare text as the device does (PostgreSQL's own `search_key` is made by a migration).
+  sqlite.function('search_key', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? searchKey(text) : text,
+  )
   // Keeps the planner's statistics fresh, as SQLite advises for long-lived connections: without them
   // it picks a college-wide index over the exact one and lists get several times slower.
   analyze(sqlite, 'optimize = 0x10002')

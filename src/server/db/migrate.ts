@@ -16,6 +16,7 @@ import * as statistics from './migrations/2026-11-24-0013-statistics.ts'
 import * as localBusinesses from './migrations/2026-11-24-0014-local-businesses.ts'
 import * as storedMinutes from './migrations/2026-11-30-0015-stored-minutes.ts'
 import * as versionsAtCommit from './migrations/2026-11-30-0016-versions-at-commit.ts'
+import * as searchKey from './migrations/2026-12-03-0017-search-key.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0014-local-businesses': localBusinesses,
   '2026-11-30-0015-stored-minutes': storedMinutes,
   '2026-11-30-0016-versions-at-commit': versionsAtCommit,
+  '2026-12-03-0017-search-key': searchKey,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

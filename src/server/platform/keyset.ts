@@ -2,6 +2,7 @@
 // No OFFSET: the next page starts after the last row seen, however long the list.
 import { type SelectQueryBuilder, sql } from 'kysely'
 import { MAX_INT } from '#shared/fields.schema.ts'
+import { searchKey } from '#shared/search-key.ts'
 import { decodeCursor, encodeCursor } from './pagination.ts'
 
 export type SortSpec = { column: string; descending: boolean }
@@ -79,23 +80,24 @@ export async function keysetPage<DB, TB extends keyof DB, O extends { id: number
   return keysetRows(rows as O[], limit, options.valueOf)
 }
 
-/** The LIKE pattern that finds `text` anywhere, whatever its case (`containsPattern`). */
+/** The LIKE pattern that finds `text` anywhere, whatever its case and accents (`containsPattern`). */
 export function textPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
 /**
- * A case-insensitive "contains" over several text columns (the same on SQLite and PostgreSQL), for a
- * pattern made by `textPattern`: one value in every place, so a statement compiled once takes it whole.
+ * A "contains" over several text columns that ignores case and accents (the same on SQLite and
+ * PostgreSQL, through their `search_key()`), for a pattern made by `textPattern`: one value in every
+ * place, so a statement compiled once takes it whole.
  */
 export function containsPattern(columns: string[], pattern: string) {
   return sql<boolean>`(${sql.join(
-    columns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+    columns.map((c) => sql`search_key(${sql.ref(c)}) like ${pattern} escape '\\'`),
     sql` or `,
   )})`
 }
 
-/** A case-insensitive "contains" over several text columns. */
+/** A "contains" over several text columns that ignores case and accents. */
 export function containsText(columns: string[], text: string) {
   return containsPattern(columns, textPattern(text))
 }

@@ -3,6 +3,7 @@
 // Benefits at all. The administrators' screens for companies and categories pass axe as well.
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
+import { apiToken, bearer } from '../helpers/api.ts'
 import { expectNoSeriousViolations } from '../helpers/axe.ts'
 import { origin, pickFiles, signIn } from '../helpers/session.ts'
 import { waitForServiceWorker } from '../helpers/sync.ts'
@@ -124,4 +125,46 @@ test('administrators manage companies and categories', async ({ page }) => {
   await page.goto('/pyme-category/')
   await expect(page.getByText('Alimentación')).toBeVisible()
   await expectNoSeriousViolations(page, 'categories')
+})
+
+test('administrators search and page through a company’s people, and remove one', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin@demo.test')
+  const made = await request.post(`${origin()}/api/v1/companies`, {
+    headers: bearer(admin),
+    data: { name: `Librería ${Date.now()}` },
+  })
+  const company = (await made.json()) as { id: number; name: string }
+  const people = [
+    'Íñigo Núñez',
+    ...Array.from({ length: 21 }, (_, i) => `Lector ${String(i).padStart(2, '0')}`),
+  ]
+  for (const [i, name] of people.entries()) {
+    const res = await request.post(`${origin()}/api/v1/companies/${company.id}/users`, {
+      headers: bearer(admin),
+      data: { name, email: `lector${i}.${company.id}@libreria.test` },
+    })
+    expect(res.status()).toBe(201)
+  }
+  await signIn(page, 'admin@demo.test')
+  await page.goto(`/companies/users/?company=${company.id}`)
+  const table = page.getByRole('grid', { name: `Users of ${company.name}` })
+  const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') })
+  // A page at a time: twenty, then the rest.
+  await expect(rows).toHaveCount(20)
+  await page.getByRole('button', { name: 'Show more' }).click()
+  await expect(rows).toHaveCount(22)
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0)
+
+  // Typed without accents, found by the server.
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('nunez')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('Íñigo Núñez')
+  await expect(page).toHaveURL(/q=nunez/)
+  await page.getByRole('button', { name: 'Remove Íñigo Núñez' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText('Íñigo Núñez has been removed.')).toBeVisible()
+  await expect(page.getByText('Nobody matches')).toBeVisible()
 })

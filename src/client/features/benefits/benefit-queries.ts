@@ -2,6 +2,7 @@
 // businesses with their offers, and the categories in the college's order. Filtering and ordering
 // are plain functions of what was read and the college's today.
 import { isCurrentPromotion, type Promotion, type Pyme, type PymeCategory } from '#shared/benefits.schema.ts'
+import { searchKey } from '#shared/search-key.ts'
 import type { LocalDb } from '../../platform/sync/local-db.ts'
 
 export type BenefitsView = { pymes: Pyme[]; categories: PymeCategory[] }
@@ -12,14 +13,6 @@ export async function benefitsView(db: LocalDb): Promise<BenefitsView> {
     db.pyme_categories.orderBy('position').toArray(),
   ])
   return { pymes, categories }
-}
-
-/** Lower case without accents, so "panaderia" finds "Panadería". */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
 }
 
 /** The offers on today, in the order the business gave them (by first day). */

@@ -17,9 +17,10 @@ import { IconButton } from '../../ui/icon-button.tsx'
 import { ButtonLink, TextLink } from '../../ui/link.tsx'
 import { RemoteContent, TableSkeleton } from '../../ui/list-status.tsx'
 import { PageHeader } from '../../ui/page-header.tsx'
+import { RemoteTable } from '../../ui/remote-table.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
 import { Select } from '../../ui/select.tsx'
-import { type ColumnDef, DataTable } from '../../ui/table.tsx'
+import type { ColumnDef } from '../../ui/table.tsx'
 import { useAction } from '../../ui/use-action.ts'
 import { InviteCompanyUserDialog } from './invite-company-user-dialog.tsx'
 
@@ -27,14 +28,6 @@ export type CompanyUsersSearch = { company?: number; q?: string }
 
 /** The companies offered at the top: enough for a college's local businesses. */
 const COMPANIES_LIMIT = 100
-
-/** Text as it is compared when searching: without accents or case. */
-function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-}
 
 export function CompanyUsersPage({
   search,
@@ -133,16 +126,15 @@ export function CompanyUsersPage({
 function CompanyUsers({ company, q }: { company: Pick<Company, 'id' | 'name'>; q: string }) {
   const { t } = useLingui()
   const online = useAtomValue(onlineAtom)
-  const remote = useRemote<{ data: CompanyUser[] }>(`api/v1/companies/${company.id}/users`)
+  // Searched on the server, a page at a time: a company with many people is never read whole.
+  const list = useRemoteList<CompanyUser>(`api/v1/companies/${company.id}/users`, {
+    q: q.trim() || undefined,
+  })
   const [inviting, setInviting] = useState(false)
   const { confirm, dialog } = useConfirm()
   const { act } = useAction()
   const headingId = useId()
-  const users = remote.data?.data ?? []
-  const key = searchKey(q.trim())
-  const shown = key
-    ? users.filter((u) => searchKey(u.name).includes(key) || searchKey(u.email).includes(key))
-    : users
+  const searching = q.trim() !== ''
 
   const remove = async (user: CompanyUser) => {
     const agreed = await confirm({
@@ -158,7 +150,7 @@ function CompanyUsers({ company, q }: { company: Pick<Company, 'id' | 'name'>; q
       () => api.delete(`api/v1/companies/${company.id}/users/${user.id}`),
       t`${user.name} has been removed.`,
     )
-    if (done) remote.reload()
+    if (done) list.reload()
   }
 
   const columns: ColumnDef<CompanyUser>[] = [
@@ -209,39 +201,33 @@ function CompanyUsers({ company, q }: { company: Pick<Company, 'id' | 'name'>; q
           <Trans>Invite a user</Trans>
         </AriaButton>
       </div>
-      <RemoteContent
-        status={remote.status}
-        error={remote.error}
-        onRetry={remote.reload}
-        loading={<TableSkeleton rows={3} label={t`Loading users…`} />}
-      >
-        <DataTable
-          label={t`Users of ${company.name}`}
-          columns={columns}
-          rows={shown}
-          empty={
-            key ? (
-              <EmptyState icon={SearchX} title={t`Nobody matches`} className="shadow-none ring-0" />
-            ) : (
-              <EmptyState icon={UsersRound} title={t`No users yet`} className="shadow-none ring-0">
-                <Trans>Invite the people who will publish this company’s businesses and promotions.</Trans>
-              </EmptyState>
-            )
-          }
-        />
-        {users.some((u) => u.invited) && (
-          <p className="text-sm text-muted">
-            <Trans>“Invited” means they have not chosen their password yet.</Trans>
-          </p>
-        )}
-      </RemoteContent>
+      <RemoteTable
+        list={list}
+        loadingLabel={t`Loading users…`}
+        label={t`Users of ${company.name}`}
+        columns={columns}
+        empty={
+          searching ? (
+            <EmptyState icon={SearchX} title={t`Nobody matches`} className="shadow-none ring-0" />
+          ) : (
+            <EmptyState icon={UsersRound} title={t`No users yet`} className="shadow-none ring-0">
+              <Trans>Invite the people who will publish this company’s businesses and promotions.</Trans>
+            </EmptyState>
+          )
+        }
+      />
+      {list.rows.some((u) => u.invited) && (
+        <p className="text-sm text-muted">
+          <Trans>“Invited” means they have not chosen their password yet.</Trans>
+        </p>
+      )}
       {inviting && (
         <InviteCompanyUserDialog
           company={company}
           onClose={() => setInviting(false)}
           onSaved={() => {
             setInviting(false)
-            remote.reload()
+            list.reload()
           }}
         />
       )}

@@ -57,14 +57,6 @@ export function folderAt(folders: Folder[], path: string): Folder | undefined | 
   return folders.find((f) => f.path === clean) ?? null
 }
 
-/** Lower case without accents, so "informe" finds "Informe" and "guia" finds "Guía". */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-}
-
 /** The ids of a folder and every folder inside it. */
 export function withSubfolders(folders: Folder[], folder: Folder): Set<number> {
   return new Set(folders.filter((f) => f.trail.some((t) => t.id === folder.id)).map((f) => f.id))

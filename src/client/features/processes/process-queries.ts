@@ -25,14 +25,6 @@ export async function processesView(db: LocalDb): Promise<ProcessesView> {
   return { processes, courses: new Map(courses.map((c) => [c.id, c])), grades }
 }
 
-/** Lower case without accents, so "natacion" finds "Taller de natación". */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-}
-
 const STATUS_ORDER: ProcessStatus[] = ['running', 'upcoming', 'finished']
 
 /**

@@ -9,6 +9,7 @@ import { CalendarRange, ClipboardList, Plus, SearchX } from 'lucide-react'
 import { useState } from 'react'
 import { userHasPermission } from '#shared/permissions.ts'
 import { type Process, type ProcessStatus, processStatus } from '#shared/processes.schema.ts'
+import { searchKey } from '#shared/search-key.ts'
 import { todayIn } from '#shared/time-zones.ts'
 import { onlineAtom } from '../../platform/online.ts'
 import { userAtom } from '../../platform/session.ts'
@@ -25,7 +26,7 @@ import { SkeletonList } from '../../ui/skeleton.tsx'
 import { OfflineNote } from './offline-note.tsx'
 import { ProcessFormDialog } from './process-form-dialog.tsx'
 import { STATUS_TONES, useProcessFormat } from './process-format.ts'
-import { coursesOf, type ProcessesView, processesView, searchKey, sortProcesses } from './process-queries.ts'
+import { coursesOf, type ProcessesView, processesView, sortProcesses } from './process-queries.ts'
 
 export type ProcessesSearch = { q?: string; status?: ProcessStatus }
 

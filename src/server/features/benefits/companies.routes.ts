@@ -247,21 +247,26 @@ companiesRoutes.delete('/api/v1/companies/:id/logo', async (c) => setLogo(c, pat
 
 // Company users ----------------------------------------------------------------------------------
 
-async function membersOf(db: Kysely<Database>, collegeId: number, companyId: number): Promise<CompanyUser[]> {
-  const rows = await tenantScope(db, collegeId)
+function membersQuery(db: Kysely<Database>, collegeId: number, companyId: number) {
+  return tenantScope(db, collegeId)
     .selectFrom('company_users')
     .innerJoin('users', 'users.id', 'company_users.user_id')
     .select(['users.id', 'users.name', 'users.email', 'users.password_hash'])
     .where('company_users.company_id', '=', companyId)
     .where('users.deactivated_at', 'is', null)
-    .orderBy('users.name')
-    .execute()
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    invited: r.password_hash.startsWith('unset$'),
-  }))
+}
+
+function toMember(row: { id: number; name: string; email: string; password_hash: string }): CompanyUser {
+  return { id: row.id, name: row.name, email: row.email, invited: row.password_hash.startsWith('unset$') }
+}
+
+async function membersOf(db: Kysely<Database>, collegeId: number, companyId: number): Promise<CompanyUser[]> {
+  return (await membersQuery(db, collegeId, companyId).execute()).map(toMember)
+}
+
+async function memberOf(db: Kysely<Database>, collegeId: number, companyId: number, userId: number) {
+  const row = await membersQuery(db, collegeId, companyId).where('users.id', '=', userId).executeTakeFirst()
+  return row && toMember(row)
 }
 
 async function deactivate(trx: Kysely<Database>, collegeId: number, userIds: number[]) {
@@ -276,8 +281,18 @@ async function deactivate(trx: Kysely<Database>, collegeId: number, userIds: num
 companiesRoutes.get('/api/v1/companies/:id/users', async (c) => {
   const id = pathId(c.req.param('id'))
   const { db } = c.get('deps')
+  const { cursor, limit, q } = validate(c, listSchema, c.req.query())
   await companyOr404(db, collegeOf(c), id)
-  return c.json({ data: await membersOf(db, collegeOf(c), id) })
+  let query = membersQuery(db, collegeOf(c), id)
+  if (q) query = query.where(containsText(['users.name', 'users.email'], q))
+  const page = await keysetPage(query, {
+    sort: { column: 'users.name', descending: false },
+    idColumn: 'users.id',
+    cursor,
+    limit,
+    valueOf: (row) => row.name,
+  })
+  return c.json({ data: page.rows.map(toMember), next_cursor: page.next_cursor })
 })
 
 /** A new account with the `company` role, linked to the company; they choose a password from the mail. */
@@ -343,7 +358,7 @@ companiesRoutes.post('/api/v1/companies/:id/users', async (c) => {
     locale: null,
     college_id: actor.collegeId,
   })
-  const member = (await membersOf(db, actor.collegeId, companyId)).find((m) => m.id === userId)!
+  const member = (await memberOf(db, actor.collegeId, companyId, userId))!
   return c.json(member, 201)
 })
 
@@ -352,7 +367,7 @@ companiesRoutes.delete('/api/v1/companies/:id/users/:userId', async (c) => {
   const userId = pathId(c.req.param('userId'))
   const actor = actorOf(c)
   const { db } = c.get('deps')
-  const member = (await membersOf(db, actor.collegeId, companyId)).find((m) => m.id === userId)
+  const member = await memberOf(db, actor.collegeId, companyId, userId)
   if (!member) throw notFound()
   await db.transaction().execute(async (trx) => {
     await deactivate(trx, actor.collegeId, [userId])

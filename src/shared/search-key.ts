@@ -1,0 +1,9 @@
+// How a search compares text: lower case and without accents, so "nunez" finds "Núñez" and "alvarez"
+// finds "ÁLVAREZ". The databases' `search_key()` gives the same text (SQLite calls this function;
+// PostgreSQL's is made by migration 0017 for the Latin letters), so a search finds the same rows in
+// the device's mirror, on SQLite and on PostgreSQL.
+const MARKS = /[\u0300-\u036f]/g
+
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(MARKS, '').toLowerCase()
+}
