@@ -2,7 +2,11 @@
 // offline is delivered once however often it is replayed, and a refused message waits for the person.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { unreadConversations } from '#client/features/messenger/conversation-queries.ts'
+import {
+  knownContacts,
+  namedLike,
+  unreadConversations,
+} from '#client/features/messenger/conversation-queries.ts'
 import {
   markConversationRead,
   sendMessage,
@@ -31,6 +35,31 @@ async function signedInAs(email: string): Promise<{ db: LocalDb; me: User }> {
 }
 
 describe('messages written offline', () => {
+  it('offers, offline, the people of the device’s conversations, found whatever the accents typed', async () => {
+    const { db, me } = await signedInAs('staff@demo.test')
+    const isidora = await h.userId('student2@demo.test')
+    h.net.offline = true
+    await startConversation(
+      {
+        scope: 'users',
+        people: [{ id: isidora, name: 'Isidora Pérez', role_key: 'student' }],
+        courses: [],
+        grades: [],
+        groupName: '',
+        title: '',
+        body: 'Recuerda traer la autorización',
+      },
+      me,
+    )
+    const known = await knownContacts(db, me.id, false)
+    expect(known.map((p) => p.name)).toEqual(['Isidora Pérez'])
+    for (const typed of ['perez', 'PÉREZ', ' isidora p'])
+      expect(namedLike(known, typed), typed).toEqual(known)
+    expect(namedLike(known, 'gabriela')).toEqual([])
+    // A family writes only to staff: a student they share a conversation with is not offered.
+    expect(await knownContacts(db, me.id, true)).toEqual([])
+  })
+
   it('a conversation started offline shows at once and reaches the server once', async () => {
     const { db, me } = await signedInAs('guardian@demo.test')
     const staffId = await h.userId('staff@demo.test')

@@ -22,6 +22,7 @@ import { PeoplePicker } from '../../ui/people-picker.tsx'
 import { Radio, RadioGroup } from '../../ui/radio-group.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { knownContacts, namedLike } from './conversation-queries.ts'
 import { sendMessage, startConversation } from './messenger-actions.ts'
 
 type Errors = { people?: string; groups?: string; body?: string }
@@ -39,15 +40,7 @@ export function ComposeDialog({ me, onClose }: { me: User; onClose: () => void }
   const grades = useLocalQuery((db) => db.grades.orderBy('position').toArray(), [], [])
   const courses = useLocalQuery((db) => db.courses.toArray(), [], [])
   // Offline, the people of conversations already on the device can still be written to.
-  const known = useLocalQuery(
-    async (db) => {
-      const all = (await db.conversations.toArray()).flatMap((c) => c.members)
-      const unique = new Map(all.filter((m) => m.id !== me.id && (!family || m.staff)).map((m) => [m.id, m]))
-      return [...unique.values()].map((m) => ({ id: m.id, name: m.name, role_key: m.role_key, courses: [] }))
-    },
-    [me.id, family],
-    [],
-  )
+  const known = useLocalQuery((db) => knownContacts(db, me.id, family), [me.id, family], [])
   const options = scope === 'courses' ? (courses ?? []) : (grades ?? [])
   const max = family ? 1 : MAX_MESSAGE_PEOPLE
   const group = scope !== 'users' || people.length > 1
@@ -142,7 +135,7 @@ export function ComposeDialog({ me, onClose }: { me: User; onClose: () => void }
           max={max}
           searchUrl={(q) => `api/v1/messenger/contacts${queryString({ q })}`}
           describe={describe}
-          offline={(q) => (known ?? []).filter((p) => p.name.toLowerCase().includes(q.toLowerCase()))}
+          offline={(q) => namedLike(known ?? [], q)}
           placeholder={family ? t`Type a teacher's name` : t`Type a name or email`}
           limitHint={
             family

@@ -2,6 +2,8 @@
 // count, and one conversation's messages in order.
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
+import type { MessengerContact } from '#shared/messenger.schema.ts'
+import { searchKey } from '#shared/search-key.ts'
 import type { LocalConversation, LocalDb, LocalMessage } from '../../platform/sync/local-db.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
 
@@ -94,4 +96,20 @@ export function useConversationName(): (c: LocalConversation, meId: number) => s
     const more = names.length - 2
     return i18n._(msg`${first} and ${more} more`)
   }
+}
+
+/**
+ * The people of the conversations already on the device, whom a new message can go to offline (a
+ * family only to staff), each once.
+ */
+export async function knownContacts(db: LocalDb, meId: number, family: boolean): Promise<MessengerContact[]> {
+  const all = (await db.conversations.toArray()).flatMap((c) => c.members)
+  const unique = new Map(all.filter((m) => m.id !== meId && (!family || m.staff)).map((m) => [m.id, m]))
+  return [...unique.values()].map((m) => ({ id: m.id, name: m.name, role_key: m.role_key, courses: [] }))
+}
+
+/** Those whose name holds what was typed, whatever its case and accents, as the server searches. */
+export function namedLike<P extends { name: string }>(people: P[], typed: string): P[] {
+  const key = searchKey(typed.trim())
+  return people.filter((p) => searchKey(p.name).includes(key))
 }
