@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useAtomValue } from 'jotai'
 import { MessageCirclePlus, MessagesSquare, SearchX } from 'lucide-react'
 import { useState } from 'react'
+import { searchKey } from '#shared/search-key.ts'
 import { userAtom } from '../../platform/session.ts'
 import { useMirrorReady } from '../../platform/sync/mirror-ready.ts'
 import { useLocalQuery } from '../../platform/sync/use-local-query.ts'
@@ -23,17 +24,17 @@ import { ConversationView } from './conversation-view.tsx'
 
 /**
  * Conversations whose name or people match every word of the search, or one of whose messages does
- * (read from the mirror, so searching works offline).
+ * (read from the mirror, so searching works offline), whatever the case and accents typed.
  */
 function useSearch(items: ConversationSummary[] | undefined, query: string, meId: number) {
   const nameOf = useConversationName()
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean)
+  const words = searchKey(query).split(/\s+/).filter(Boolean)
   const inMessages = useLocalQuery(
     async (db) => {
       if (words.length === 0) return new Set<string>()
       const found = await db.messages
         .filter((m) => {
-          const text = m.body.toLocaleLowerCase()
+          const text = searchKey(m.body)
           return words.every((w) => text.includes(w))
         })
         .toArray()
@@ -44,9 +45,9 @@ function useSearch(items: ConversationSummary[] | undefined, query: string, meId
   if (!items || words.length === 0) return items
   return items.filter((s) => {
     if (inMessages?.has(s.conversation.id)) return true
-    const names = [nameOf(s.conversation, meId), ...s.conversation.members.map((m) => m.name)]
-      .join(' ')
-      .toLocaleLowerCase()
+    const names = searchKey(
+      [nameOf(s.conversation, meId), ...s.conversation.members.map((m) => m.name)].join(' '),
+    )
     return words.every((w) => names.includes(w))
   })
 }
