@@ -7,3 +7,11 @@ const MARKS = /[\u0300-\u036f]/g
 export function searchKey(text: string): string {
   return text.normalize('NFD').replace(MARKS, '').toLowerCase()
 }
+
+/** Whether `text` holds every word typed, in any order, whatever their case and accents. */
+export function holdsWords(text: string, typed: string): boolean {
+  const key = searchKey(text)
+  return searchKey(typed)
+    .split(/\s+/)
+    .every((word) => key.includes(word))
+}

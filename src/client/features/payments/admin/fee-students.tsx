@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { BadgePercent, Undo2 } from 'lucide-react'
 import { useState } from 'react'
 import type { FeeStudentRow, FeeSummaryRow } from '#shared/payments.schema.ts'
+import { holdsWords } from '#shared/search-key.ts'
 import { api } from '../../../platform/api.ts'
 import { AriaButton } from '../../../ui/aria-button.tsx'
 import { Badge } from '../../../ui/badge.tsx'
@@ -24,7 +25,7 @@ export function FeeStudents({
   rows: FeeStudentRow[]
   onChanged: () => void
 }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const money = useMoney()
   const statusLabels = usePaymentStatusLabels()
   const { confirm, dialog } = useConfirm()
@@ -39,10 +40,7 @@ export function FeeStudents({
           : t`No student is enrolled in a course of this grade yet.`}
       </p>
     )
-  const needle = query.trim().toLocaleLowerCase(i18n.locale)
-  const shown = needle
-    ? rows.filter((r) => `${r.name} ${r.course_name}`.toLocaleLowerCase(i18n.locale).includes(needle))
-    : rows
+  const shown = query.trim() ? rows.filter((r) => holdsWords(`${r.name} ${r.course_name}`, query)) : rows
 
   const removeAdjustment = async (row: FeeStudentRow) => {
     const ok = await confirm({
