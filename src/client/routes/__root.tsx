@@ -18,7 +18,9 @@ export const Route = createRootRoute({
   beforeLoad: () => refreshSession(),
   component: RootLayout,
   notFoundComponent: NotFound,
-  // Every other route's too (main.tsx, `defaultErrorComponent`).
+  // Every other route's too (main.tsx, `defaultErrorComponent`), which the router would use here as
+  // well. Named here, the screen's icons are built with the public pages' (home-script.spec.ts counts
+  // a first visit's files).
   errorComponent: ScreenError,
 })
 
