@@ -9,6 +9,7 @@ import { Kysely, type Dialect as KyselyDialect, type LogEvent, PostgresDialect, 
 import pg from 'pg'
 import { createApp } from '../../src/server/app.ts'
 import { loadConfig, storageFor } from '../../src/server/config.ts'
+import { withSearchKey } from '../../src/server/db/connection.ts'
 import type { Database } from '../../src/server/db/schema.ts'
 import { loadCatalogs } from '../../src/server/platform/i18n.ts'
 import type { RecordedRequest, Recording, Statement } from './recording.ts'
@@ -26,7 +27,7 @@ const postgres = Boolean(config.databaseUrl)
 const pool = postgres ? new pg.Pool({ connectionString: config.databaseUrl, max: 1 }) : undefined
 const dialect: KyselyDialect = pool
   ? new PostgresDialect({ pool })
-  : new SqliteDialect({ database: new SqliteDatabase(join(config.dataDir, 'app.db')) })
+  : new SqliteDialect({ database: withSearchKey(new SqliteDatabase(join(config.dataDir, 'app.db'))) })
 const db = new Kysely<Database>({ dialect, log })
 const app = createApp({ db, dialect: postgres ? 'postgres' : 'sqlite', config, storage: storageFor(config) })
 

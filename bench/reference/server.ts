@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
-import { analyze, numbersForInt8 } from '../../src/server/db/connection.ts'
+import { analyze, numbersForInt8, withSearchKey } from '../../src/server/db/connection.ts'
 import { stablePlanSql } from '../../src/server/db/sqlite-stable-plans.ts'
 import {
   COMPRESS_MIN_BYTES,
@@ -35,7 +35,7 @@ const routes = new Map(
 type Runner = (statements: Statement[]) => Promise<void>
 
 function sqliteRunner(file: string): Runner {
-  const sqlite = new SqliteDatabase(file)
+  const sqlite = withSearchKey(new SqliteDatabase(file))
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('busy_timeout = 5000')
   // As the app: the averages per index, no samples, and the parameters SQLite would plan by made

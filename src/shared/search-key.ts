@@ -1,7 +1,8 @@
 // How a search compares text: lower case and without accents, so "nunez" finds "Núñez" and "alvarez"
 // finds "ÁLVAREZ". The databases' `search_key()` gives the same text (SQLite calls this function;
-// PostgreSQL's is made by migration 0017 for the Latin letters), so a search finds the same rows in
-// the device's mirror, on SQLite and on PostgreSQL.
+// PostgreSQL's, made by migrations 0017 and 0018, decomposes and drops the same marks, then applies its
+// own lower()), so a search finds the same rows in the device's mirror, on SQLite and on PostgreSQL,
+// and lists order names by it on both.
 const MARKS = /[\u0300-\u036f]/g
 
 export function searchKey(text: string): string {

@@ -2,6 +2,7 @@
 // keyset pages that neither skip nor repeat anyone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '#shared/pagination.ts'
+import { searchKey } from '#shared/search-key.ts'
 import type { UserRow } from '#shared/users.schema.ts'
 import { body, EN, type ErrorBody, userIdOf } from './helpers/http.ts'
 import { courseIdOf, gradeIdOf } from './helpers/posts.ts'
@@ -142,6 +143,42 @@ describe('sorting and pages', () => {
       // matters is that the pages follow one order without gaps, checked above; the ASCII names here agree.
       if (key === 'email') expect(values, sort).toEqual(sorted)
     }
+  })
+
+  it('orders names as people read them, whatever their case and accents, page after page', async () => {
+    for (const name of ['Zoe', 'Beatriz', 'Álvarez', 'alberto', 'Óscar', 'ana']) {
+      const res = await t.request('POST', '/api/v1/users', {
+        token: admin,
+        json: {
+          name,
+          first_lastname: 'Ordenado',
+          email: `${searchKey(name)}.ordenado@demo.test`,
+          role_id: role.guardian,
+          send_welcome: false,
+        },
+      })
+      expect(res.status, await res.clone().text()).toBe(201)
+    }
+    const walkNames = async (sort: string) => {
+      const names: string[] = []
+      let cursor: string | null = null
+      do {
+        const page = await list(
+          `?q=ordenado&limit=2&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        )
+        names.push(...page.data.map((u) => u.name))
+        cursor = page.next_cursor
+      } while (cursor)
+      return names
+    }
+    const read = ['alberto', 'Álvarez', 'ana', 'Beatriz', 'Óscar', 'Zoe']
+    expect(await walkNames('name')).toEqual(read)
+    expect(await walkNames('-name')).toEqual([...read].reverse())
+    // By last name: the Álvarez family before the Zúñigas, not after them as "Á" is in bytes.
+    const lastNames = (await list('?q=persona&status=all&limit=100&sort=last_name')).data.map(
+      (u) => u.first_lastname,
+    )
+    expect(lastNames).toEqual([...Array(15).fill('Álvarez'), ...Array(15).fill('Zúñiga')])
   })
 
   it('starts over from the first page on a damaged cursor', async () => {

@@ -83,6 +83,19 @@ export function analyze(sqlite: SqliteDatabase.Database, optimize: string): void
   }
 }
 
+/**
+ * SQLite's `search_key()`: searches compare text as the device does, and lists order names by it
+ * (PostgreSQL's own is made by migrations 0017 and 0018). Deterministic, as the indexes on it require: every
+ * connection that writes `users` or `companies`, checks the file or vacuums it needs it ("unknown
+ * function: search_key()" without it).
+ */
+export function withSearchKey(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
+  sqlite.function('search_key', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? searchKey(text) : text,
+  )
+  return sqlite
+}
+
 export function openSqlite(file: string): DbHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new SqliteDatabase(file)
@@ -90,10 +103,7 @@ export function openSqlite(file: string): DbHandle {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  // Searches compare text as the device does (PostgreSQL's own `search_key` is made by a migration).
-  sqlite.function('search_key', { deterministic: true }, (text: unknown) =>
-    typeof text === 'string' ? searchKey(text) : text,
-  )
+  withSearchKey(sqlite)
   // Keeps the planner's statistics fresh, as SQLite advises for long-lived connections: without them
   // it picks a college-wide index over the exact one and lists get several times slower.
   analyze(sqlite, 'optimize = 0x10002')

@@ -17,6 +17,7 @@ import * as localBusinesses from './migrations/2026-11-24-0014-local-businesses.
 import * as storedMinutes from './migrations/2026-11-30-0015-stored-minutes.ts'
 import * as versionsAtCommit from './migrations/2026-11-30-0016-versions-at-commit.ts'
 import * as searchKey from './migrations/2026-12-03-0017-search-key.ts'
+import * as foldedNameOrder from './migrations/2026-12-04-0018-folded-name-order.ts'
 
 // Listed here rather than read from disk so the same list works under Node, Vite and Vitest.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0015-stored-minutes': storedMinutes,
   '2026-11-30-0016-versions-at-commit': versionsAtCommit,
   '2026-12-03-0017-search-key': searchKey,
+  '2026-12-04-0018-folded-name-order': foldedNameOrder,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

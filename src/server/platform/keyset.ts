@@ -5,13 +5,28 @@ import { MAX_INT } from '#shared/fields.schema.ts'
 import { searchKey } from '#shared/search-key.ts'
 import { decodeCursor, encodeCursor } from './pagination.ts'
 
-export type SortSpec = { column: string; descending: boolean }
+/**
+ * A list's order. `folded`: the column holds words people read (names), ordered as they expect,
+ * whatever the case and accents ("Álvarez" beside "Alvarez", not after "Zúñiga"; "de la Fuente" among
+ * the Ds), through the databases' `search_key()` (search-key.ts), on SQLite and PostgreSQL alike.
+ */
+export type SortSpec = { column: string; descending: boolean; folded?: boolean }
 
-/** `name` or `-name` as the list's sort, with the column it maps to. */
-export function sortSpec(sort: string, columns: Record<string, string>): SortSpec {
+/** `name` or `-name` as the list's sort, with the column it maps to; `folded` names the word columns. */
+export function sortSpec(
+  sort: string,
+  columns: Record<string, string>,
+  folded: readonly string[] = [],
+): SortSpec {
   const descending = sort.startsWith('-')
   const key = descending ? sort.slice(1) : sort
-  return { column: columns[key] ?? Object.values(columns)[0]!, descending }
+  const column = columns[key] ?? Object.values(columns)[0]!
+  return folded.includes(column) ? { column, descending, folded: true } : { column, descending }
+}
+
+/** A word column as lists order it: without case or accents (`SortSpec.folded`). */
+export function foldedOrder(column: string) {
+  return sql<string>`search_key(${sql.ref(column)})`
 }
 
 /**
@@ -28,7 +43,9 @@ export function keysetAfter(cursor: string | undefined): { at: string; id: numbe
 /**
  * The query ordered by the sort column then the id, starting after (`afterAt`, `afterId`) when given,
  * reading `limitPlusOne` rows: one more than a page, to know whether another page follows. Values are
- * compared as text, which orders the ISO dates and names these lists sort by.
+ * compared as text, which orders the ISO dates these lists sort by; names are compared folded. The
+ * cursor keeps the name as shown and the database folds it with the rows, so a page ends and the next
+ * starts by one and the same `search_key()`, whatever the script.
  */
 export function keysetOrdered<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
@@ -39,13 +56,18 @@ export function keysetOrdered<DB, TB extends keyof DB, O>(
   limitPlusOne: number,
 ): SelectQueryBuilder<DB, TB, O> {
   const direction = sort.descending ? 'desc' : 'asc'
-  const column = sql.ref(sort.column)
+  const column = sort.folded ? foldedOrder(sort.column) : sql.ref(sort.column)
   const id = sql.ref(idColumn)
   const page = query.orderBy(sql`${column}`, direction).orderBy(sql`${id}`, direction).limit(limitPlusOne)
   if (afterAt === undefined || afterId === undefined) return page
   const compare = sort.descending ? sql`<` : sql`>`
+  const at = sort.folded ? sql`search_key(${afterAt})` : sql`${afterAt}`
+  // Both halves say the same; each database reads its start in the index from one of them: SQLite
+  // from the first (it does not look into a row of an expression), PostgreSQL from the row (it does
+  // not into an OR), which spares it the rows of every earlier page.
+  const orEqual = sort.descending ? sql`<=` : sql`>=`
   return page.where(
-    sql<boolean>`(${column} ${compare} ${afterAt} OR (${column} = ${afterAt} AND ${id} ${compare} ${afterId}))`,
+    sql<boolean>`(${column} ${orEqual} ${at} AND (${column}, ${id}) ${compare} (${at}, ${afterId}))`,
   )
 }
 

@@ -1,5 +1,6 @@
 // "Read by N of M": the families something published reaches, and which of them have read it.
 import type { ReadReport } from '#shared/audience.schema.ts'
+import { foldedOrder } from './keyset.ts'
 import { personName } from './person-name.ts'
 import type { TenantScope } from './tenant-scope.ts'
 
@@ -80,7 +81,7 @@ async function reportOf(
         .selectFrom('users')
         .select(['id', 'name', 'first_lastname'])
         .where('id', 'in', unreadIds)
-        .orderBy('name')
+        .orderBy(foldedOrder('name'))
         .execute()
     : []
   return {

@@ -16,6 +16,7 @@ import { addDays, todayIn } from '#shared/time-zones.ts'
 import type { Database } from '../../db/schema.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import { companyScopeOf } from './company-scope.ts'
@@ -135,7 +136,7 @@ benefitCountsRoutes.get('/api/v1/benefits/figures', requirePermission('pymes.man
     .where('banners.deleted_at', 'is', null)
     .orderBy('banners.starts_on', 'desc')
   const [pymeRows, promotionRows, bannerRows] = await Promise.all([
-    pymes.orderBy('pymes.name').execute(),
+    pymes.orderBy(foldedOrder('pymes.name')).execute(),
     promotions.orderBy('promotions.starts_on').execute(),
     scope.all ? banners.execute() : [],
   ])

@@ -98,7 +98,7 @@ companiesRoutes.get('/api/v1/companies', async (c) => {
   let query = companiesQuery(c.get('deps').db, collegeOf(c))
   if (q) query = query.where(containsText(['companies.name', 'companies.rut', 'companies.contact_name'], q))
   const page = await keysetPage(query, {
-    sort: { column: 'companies.name', descending: false },
+    sort: { column: 'companies.name', descending: false, folded: true },
     idColumn: 'companies.id',
     cursor,
     limit,
@@ -286,7 +286,7 @@ companiesRoutes.get('/api/v1/companies/:id/users', async (c) => {
   let query = membersQuery(db, collegeOf(c), id)
   if (q) query = query.where(containsText(['users.name', 'users.email'], q))
   const page = await keysetPage(query, {
-    sort: { column: 'users.name', descending: false },
+    sort: { column: 'users.name', descending: false, folded: true },
     idColumn: 'users.id',
     cursor,
     limit,

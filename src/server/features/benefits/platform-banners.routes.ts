@@ -19,6 +19,7 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { validationError } from '../../platform/errors.ts'
 import { processImage } from '../../platform/images.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { randomToken } from '../../platform/secrets.ts'
 import { removeStored } from '../../platform/storage.ts'
 import { PENDING_VERSION, stampVersion } from '../../platform/sync-versions.ts'
@@ -37,7 +38,7 @@ platformBannersRoutes.get('/api/v1/platform/banners', async (c) => {
   const colleges = await db
     .selectFrom('colleges')
     .select(['id', 'name', 'have_advertising', 'timezone'])
-    .orderBy('name')
+    .orderBy(foldedOrder('name'))
     .execute()
   const banners = await db
     .selectFrom('banners')

@@ -35,7 +35,7 @@ type ListArgs = [
   limitPlusOne: number,
 ]
 
-const BY_NAME: SortSpec = { column: 'pymes.name', descending: false }
+const BY_NAME: SortSpec = { column: 'pymes.name', descending: false, folded: true }
 
 const pymeRows = compiledPerShape<ListArgs, Selectable<PymesTable>>(
   (db, collegeId, companyId, pattern, categoryId, afterAt, afterId, limitPlusOne) => {

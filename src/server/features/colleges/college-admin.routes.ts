@@ -19,6 +19,7 @@ import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { storePicture } from '../../platform/images.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { sanitizeRichText } from '../../platform/rich-text.ts'
 import { readJson, validate } from '../../platform/validate.ts'
 import {
@@ -130,7 +131,11 @@ collegeAdminRoutes.delete('/api/v1/college/images/:kind', canManage, async (c) =
 
 collegeAdminRoutes.get('/api/v1/communes', async (c) => {
   const { db } = c.get('deps')
-  const rows = await db.selectFrom('communes').select(['id', 'name', 'region']).orderBy('name').execute()
+  const rows = await db
+    .selectFrom('communes')
+    .select(['id', 'name', 'region'])
+    .orderBy(foldedOrder('name'))
+    .execute()
   return c.json({ data: rows satisfies Commune[], next_cursor: null })
 })
 

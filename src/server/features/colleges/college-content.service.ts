@@ -58,7 +58,7 @@ export async function listManagers(
   let select = tenantScope(db, collegeId).selectFrom('college_managers').select(MANAGER_COLUMNS)
   if (query.q) select = select.where(containsText(['name', 'position', 'email', 'category'], query.q))
   if (query.category) select = select.where('category', '=', query.category)
-  const sort = sortSpec(query.sort, { name: 'name', category: 'category' })
+  const sort = sortSpec(query.sort, { name: 'name', category: 'category' }, ['name', 'category'])
   const page = await keysetPage(select, {
     sort,
     idColumn: 'id',

@@ -8,6 +8,7 @@ import type { Course, Grade } from '#shared/posts.schema.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { pathId, readJson, validate } from '../../platform/validate.ts'
 import { createCourse, deleteCourse, setStaffCourses, setStudentCourses } from './courses.service.ts'
@@ -26,7 +27,7 @@ coursesRoutes.get('/api/v1/grades', async (c) => {
   const courses = await scope
     .selectFrom('courses')
     .select(['id', 'grade_id', 'name'])
-    .orderBy('name')
+    .orderBy(foldedOrder('name'))
     .execute()
   return c.json({ data: grades satisfies Grade[], courses: courses satisfies Course[], next_cursor: null })
 })

@@ -17,7 +17,7 @@ import { requireAuth, requireCollegeMember, requirePermission } from '../../plat
 import { clientIp } from '../../platform/client-ip.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, ifMatchOf, notFound } from '../../platform/errors.ts'
-import { containsText } from '../../platform/keyset.ts'
+import { containsText, foldedOrder } from '../../platform/keyset.ts'
 import { sendStored } from '../../platform/media.ts'
 import { personName } from '../../platform/person-name.ts'
 import { readReportOf } from '../../platform/read-report.ts'
@@ -81,7 +81,7 @@ documentsRoutes.get('/api/v1/documents/people', requirePermission('documents.man
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .select(['users.id', 'users.name', 'users.first_lastname', 'roles.key as role_key'])
     .where('roles.key', 'in', ['student', 'guardian'])
-    .orderBy('users.name')
+    .orderBy(foldedOrder('users.name'))
     .orderBy('users.id')
     .limit(30)
   if (q) query = query.where(containsText(['users.name', 'users.first_lastname', 'users.email'], q))

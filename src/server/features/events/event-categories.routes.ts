@@ -8,6 +8,7 @@ import { requireAuth, requireCollegeMember, requirePermission } from '../../plat
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound, validationError } from '../../platform/errors.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { recordTombstone, takeVersion, takeVersions } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -34,7 +35,7 @@ eventCategoriesRoutes.get('/api/v1/event-categories', async (c) => {
   const rows = await tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
     .selectFrom('event_categories')
     .select(columns)
-    .orderBy('name')
+    .orderBy(foldedOrder('name'))
     .execute()
   return c.json({ data: rows satisfies EventCategory[], next_cursor: null })
 })

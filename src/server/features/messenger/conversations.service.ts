@@ -9,6 +9,7 @@ import { deviceTime, nowIso } from '../../platform/clock.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { ApiError, notFound, validationError } from '../../platform/errors.ts'
 import { enqueueJob } from '../../platform/jobs.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { pokeUsers } from '../../platform/live.ts'
 import { takeVersion, takeVersions } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -78,7 +79,7 @@ async function groupTitle(db: Kysely<Database>, user: AuthUser, input: Conversat
     .selectFrom(input.scope)
     .select('name')
     .where('id', 'in', input.scope === 'courses' ? input.courses : input.grades)
-    .orderBy('name')
+    .orderBy(foldedOrder('name'))
     .execute()
   return rows.map((r) => r.name).join(', ')
 }

@@ -13,7 +13,7 @@ import {
 import type { Database } from '../../db/schema.ts'
 import type { AuthUser } from '../../platform/context.ts'
 import { validationError } from '../../platform/errors.ts'
-import { containsText } from '../../platform/keyset.ts'
+import { containsText, foldedOrder } from '../../platform/keyset.ts'
 import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
@@ -56,7 +56,7 @@ export async function findContacts(
 ): Promise<MessengerContact[]> {
   let query = reachable(db, user)
     .select(['users.id', 'users.name', 'users.first_lastname', 'roles.key as role_key'])
-    .orderBy('users.name')
+    .orderBy(foldedOrder('users.name'))
     .orderBy('users.id')
     .limit(30)
   if (q) query = query.where(containsText(['users.name', 'users.first_lastname', 'users.email'], q))
@@ -68,7 +68,7 @@ export async function findContacts(
         .innerJoin('courses', 'courses.id', 'course_staff.course_id')
         .select(['course_staff.user_id as id', 'courses.name'])
         .where('course_staff.user_id', 'in', ids)
-        .orderBy('courses.name')
+        .orderBy(foldedOrder('courses.name'))
         .execute()
     : []
   return rows.map((r) => ({

@@ -16,7 +16,7 @@ import { actorOf } from '../../platform/audit.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import type { AppEnv } from '../../platform/context.ts'
 import { notFound } from '../../platform/errors.ts'
-import { containsText } from '../../platform/keyset.ts'
+import { containsText, foldedOrder } from '../../platform/keyset.ts'
 import { afterCursor, decodeCursor, encodeCursor } from '../../platform/pagination.ts'
 import { publicOrigin } from '../../platform/password-links.ts'
 import { personName } from '../../platform/person-name.ts'
@@ -94,7 +94,7 @@ notificationSendsRoutes.get(`${base}/people`, async (c) => {
       'roles.name as role_name',
     ])
     .where('users.deactivated_at', 'is', null)
-    .orderBy('users.name')
+    .orderBy(foldedOrder('users.name'))
     .orderBy('users.id')
     .limit(20)
   if (q)

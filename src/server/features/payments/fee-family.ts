@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts'
 import { familyOf } from '../../platform/audience.ts'
 import { compiledPerShape } from '../../platform/compiled-once.ts'
 import type { AuthUser } from '../../platform/context.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { personName } from '../../platform/person-name.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 
@@ -21,7 +22,7 @@ const enrolledStudents = compiledPerShape(
       .innerJoin('users', 'users.id', 'enrollments.student_id')
       .select(['users.id', 'users.name', 'users.first_lastname', 'courses.grade_id'])
       .where('enrollments.student_id', 'in', studentIds)
-      .orderBy('users.name'),
+      .orderBy(foldedOrder('users.name')),
   ([, studentIds]) => String(studentIds.length),
   ([, studentIds]): [number, number[]] => [-7_801, studentIds.map((_, i) => -1_000_000 - i)],
 )

@@ -11,7 +11,7 @@ import { requireAuth, requireCollegeMember, requirePermission } from '../../plat
 import type { AppEnv } from '../../platform/context.ts'
 import { ApiError, ifMatchOf, notFound } from '../../platform/errors.ts'
 import { requestLocale } from '../../platform/i18n.ts'
-import { containsText } from '../../platform/keyset.ts'
+import { containsText, foldedOrder } from '../../platform/keyset.ts'
 import { personName } from '../../platform/person-name.ts'
 import { requireCollege } from '../../platform/tenancy.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
@@ -84,9 +84,9 @@ feesRoutes.get('/api/v1/fees/:id{[0-9]+}/students', async (c) => {
     .innerJoin('courses', 'courses.id', 'enrollments.course_id')
     .innerJoin('users', 'users.id', 'enrollments.student_id')
     .select(['users.id', 'users.name', 'users.first_lastname', 'courses.name as course_name'])
-    .orderBy('courses.name')
-    .orderBy('users.first_lastname')
-    .orderBy('users.name')
+    .orderBy(foldedOrder('courses.name'))
+    .orderBy(foldedOrder('users.first_lastname'))
+    .orderBy(foldedOrder('users.name'))
   if (fee.grade_id !== null) students = students.where('courses.grade_id', '=', fee.grade_id)
   const [rows, adjustments, payments] = await Promise.all([
     students.execute(),

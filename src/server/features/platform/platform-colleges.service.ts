@@ -45,7 +45,9 @@ export async function listColleges(
         ),
       ]),
     )
-  const sort = sortSpec(query.sort, { name: 'colleges.name', created_at: 'colleges.created_at' })
+  const sort = sortSpec(query.sort, { name: 'colleges.name', created_at: 'colleges.created_at' }, [
+    'colleges.name',
+  ])
   const page = await keysetPage(select, {
     sort,
     idColumn: 'colleges.id',

@@ -6,6 +6,7 @@ import { slugify } from '#shared/slug.ts'
 import { requireAuth, requireCollegeMember, requirePermission } from '../../platform/auth.ts'
 import { nowIso } from '../../platform/clock.ts'
 import type { AppEnv } from '../../platform/context.ts'
+import { foldedOrder } from '../../platform/keyset.ts'
 import { takeVersion } from '../../platform/sync-versions.ts'
 import { tenantScope } from '../../platform/tenant-scope.ts'
 import { readJson, validate } from '../../platform/validate.ts'
@@ -17,7 +18,7 @@ postCategoriesRoutes.get('/api/v1/post-categories', async (c) => {
   const rows = await tenantScope(c.get('deps').db, c.get('auth').user.college_id!)
     .selectFrom('post_categories')
     .select(['id', 'name', 'slug'])
-    .orderBy('name')
+    .orderBy(foldedOrder('name'))
     .execute()
   return c.json({ data: rows satisfies PostCategory[], next_cursor: null })
 })

@@ -9,6 +9,7 @@ import { anyOf } from '../../platform/any-of.ts'
 import { compiledOnce, compiledPerShape, marksByPlace, shapeOfGiven } from '../../platform/compiled-once.ts'
 import {
   containsPattern,
+  foldedOrder,
   keysetAfter,
   keysetOrdered,
   keysetRows,
@@ -25,6 +26,8 @@ const SORT_COLUMNS = {
   email: 'users.email',
   created_at: 'users.created_at',
 }
+/** People's names are ordered as read, whatever their case and accents (`SortSpec.folded`). */
+const FOLDED = ['users.name', 'users.first_lastname']
 
 export type UserListFilters = {
   q: string
@@ -193,7 +196,7 @@ const enrollmentsOf = compiledOnce(
       .innerJoin('courses', 'courses.id', 'enrollments.course_id')
       .select(['enrollments.student_id', 'courses.id', 'courses.name'])
       .where(anyOf(db, 'enrollments.student_id', userIds))
-      .orderBy('courses.name'),
+      .orderBy(foldedOrder('courses.name')),
   [-7_341, [-7_342]],
 )
 
@@ -226,7 +229,7 @@ function toRow(raw: RawRow, courses: CourseRef[]): UserRow {
 }
 
 export async function listUsers(db: Kysely<Database>, collegeId: number, filters: UserListFilters) {
-  const sort = sortSpec(filters.sort, SORT_COLUMNS)
+  const sort = sortSpec(filters.sort, SORT_COLUMNS, FOLDED)
   const sortKey = `${sort.descending ? '-' : ''}${sort.column}`
   let statement = listStatements.get(sortKey)
   if (!statement) {
@@ -263,7 +266,7 @@ async function peopleRefs(db: Kysely<Database>, collegeId: number, ids: number[]
     .selectFrom('users')
     .select(['id', 'name', 'first_lastname', 'second_lastname', 'email'])
     .where('id', 'in', ids)
-    .orderBy('name')
+    .orderBy(foldedOrder('name'))
     .execute()
   const courses = await coursesOf(db, collegeId, ids)
   return rows.map((r) => ({
@@ -299,7 +302,7 @@ export async function userDetail(
       .innerJoin('courses', 'courses.id', 'course_staff.course_id')
       .select(['courses.id', 'courses.name'])
       .where('course_staff.user_id', '=', id)
-      .orderBy('courses.name')
+      .orderBy(foldedOrder('courses.name'))
       .execute(),
   ])
   return {
