@@ -1,17 +1,19 @@
 // Frozen in time: never import application code here. Portable between SQLite and PostgreSQL.
 import { type Kysely, PostgresAdapter, sql } from 'kysely'
 
-// Lists of people and companies are now ordered by their names folded (lower case, without accents,
-// through `search_key()` of migration 0017), so "Álvarez" sorts beside "Alvarez" rather than after
-// "Zúñiga", and "de la Fuente" among the Ds. The indexes that served the order by the names as
-// written serve it by the folded names instead, so a page is still read from an index, not sorted.
-// On SQLite `search_key()` comes from the server's connection, declared deterministic as an index
-// needs: a program writing `users` or `companies`, or checking or vacuuming the file, without it
-// fails with "unknown function: search_key()".
-const INDEXES = [
+// Lists of people, companies and local businesses are now ordered by their names folded (lower
+// case, without accents, through `search_key()` of migration 0017), so "Álvarez" sorts beside
+// "Alvarez" rather than after "Zúñiga", and "de la Fuente" among the Ds. The indexes that served the
+// order by the names as written serve it by the folded names instead, so a page is still read from an
+// index, not sorted; the local businesses' list had none and now has one. On SQLite `search_key()`
+// comes from the server's connection, declared deterministic as an index needs: a program writing
+// `users`, `companies` or `pymes`, or checking or vacuuming the file, without it fails with "unknown
+// function: search_key()".
+const INDEXES: { table: string; old?: string; name: string }[] = [
   { table: 'users', old: 'users_college_name', name: 'users_college_name_key' },
   { table: 'companies', old: 'companies_college', name: 'companies_college_name_key' },
-] as const
+  { table: 'pymes', name: 'pymes_college_name_key' },
+]
 
 // PostgreSQL's `search_key()` of 0017 mapped each accented Latin letter through translate(), which
 // looks each character up in a list of a thousand: 21 µs a name, paid for every row a list orders or
@@ -37,7 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index ${sql.raw(name)} on ${sql.raw(table)} (college_id, search_key(name), id)`.execute(
       db,
     )
-    await db.schema.dropIndex(old).execute()
+    if (old) await db.schema.dropIndex(old).execute()
   }
 }
 
@@ -45,7 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const { table, old, name } of INDEXES) {
     const columns = table === 'users' ? ['college_id', 'name', 'id'] : ['college_id', 'name']
-    await db.schema.createIndex(old).on(table).columns(columns).execute()
+    if (old) await db.schema.createIndex(old).on(table).columns(columns).execute()
     await db.schema.dropIndex(name).execute()
   }
 }
