@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import SqliteDatabase from 'better-sqlite3'
 import pg from 'pg'
 import { analyze, numbersForInt8, withSearchKey } from '../../src/server/db/connection.ts'
+import { limitWritten } from '../../src/server/db/pg-stable-plans.ts'
 import { stablePlanSql } from '../../src/server/db/sqlite-stable-plans.ts'
 import {
   COMPRESS_MIN_BYTES,
@@ -72,9 +73,11 @@ function postgresRunner(url: string): Runner {
   return async (statements) => {
     const client = await pool.connect()
     try {
-      for (const { sql, values } of statements) {
-        const name = nameOf(sql)
-        await (name ? client.query({ name, text: sql, values }) : client.query(sql, values))
+      for (const statement of statements) {
+        // As the app's connections send it: a page's limit written into the text, planned once.
+        const { text, values } = limitWritten(statement.sql, statement.values)
+        const name = nameOf(text)
+        await (name ? client.query({ name, text, values: [...values] }) : client.query(text, [...values]))
       }
     } finally {
       client.release()

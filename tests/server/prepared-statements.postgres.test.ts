@@ -46,6 +46,31 @@ describe('prepared statements on PostgreSQL', () => {
     })
   })
 
+  it("plans a page's statement once: its limit is written into the text, and each limit answers as asked", async () => {
+    await t.db.connection().execute(async (conn) => {
+      const page = (limit: number) =>
+        conn
+          .selectFrom('users')
+          .innerJoin('roles', 'roles.id', 'users.role_id')
+          .select(['users.id', 'users.name', 'roles.key'])
+          .where('users.college_id', '>', 0)
+          .orderBy('users.name')
+          .orderBy('users.id')
+          .limit(limit)
+          .execute()
+      for (let run = 0; run < 8; run++) expect(await page(3)).toHaveLength(3)
+      expect(await page(2)).toHaveLength(2)
+      const plans = await sql<{ statement: string; generic_plans: number; custom_plans: number }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements
+        where statement like '%from "users" inner join "roles"%'`.execute(conn)
+      const ofThree = plans.rows.find((row) => row.statement.endsWith(' limit 3'))
+      expect(ofThree, JSON.stringify(plans.rows)).toBeDefined()
+      // PostgreSQL tries its own plan for the first runs, then keeps one plan for every run after.
+      expect(ofThree!.generic_plans).toBeGreaterThan(0)
+      expect(plans.rows.some((row) => row.statement.endsWith(' limit 2'))).toBe(true)
+    })
+  })
+
   it('inside a transaction sends `select *` unprepared, so a column added meanwhile aborts nothing', async () => {
     const { id } = await t.db.selectFrom('colleges').select('id').orderBy('id').executeTakeFirstOrThrow()
     await t.db.connection().execute(async (conn) => {

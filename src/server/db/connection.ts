@@ -8,6 +8,7 @@ import { searchKey } from '#shared/search-key.ts'
 import { logger } from '../platform/logger.ts'
 import { CachedTableWrites, watchCachedTableWrites } from '../platform/short-cache.ts'
 import { PoolReader } from './pg-read-now.ts'
+import { limitWritten } from './pg-stable-plans.ts'
 import { DEFAULT_POOL_SIZE, keptForReads } from './pool-size.ts'
 import { readsNowThrough } from './read-now.ts'
 import type { Database } from './schema.ts'
@@ -137,7 +138,7 @@ const isStalePlan = (error: unknown) =>
 /**
  * Names each SQL text Kysely sends, so every connection parses and plans it once and then only binds
  * and executes it (about half the database's work for the short queries of a request, and a fifth of
- * a first sync page's). A kept statement fails once another server's migration changes the shape of
+ * a first sync page's); a page's limit is written into the text first (pg-stable-plans.ts). A kept statement fails once another server's migration changes the shape of
  * its rows (`select *` after a column is added): outside a transaction it is sent again unnamed, and
  * the text gets a new name, planned afresh. Inside one, where a failed statement would abort the
  * transaction, texts with a `*` stay unnamed.
@@ -160,8 +161,9 @@ function namingStatements(pool: pg.Pool) {
     const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>
     let inTransaction = false
     client.query = ((...args: unknown[]) => {
-      const [text, values] = args
-      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values)) return query(...args)
+      const [asked, given] = args
+      if (args.length !== 2 || typeof asked !== 'string' || !Array.isArray(given)) return query(...args)
+      const { text, values } = limitWritten(asked, given)
       if (TRANSACTION_START.test(text)) inTransaction = true
       else if (TRANSACTION_END.test(text.trim())) inTransaction = false
       const name = nameOf(text, inTransaction)
