@@ -86,9 +86,9 @@ export function analyze(sqlite: SqliteDatabase.Database, optimize: string): void
 
 /**
  * SQLite's `search_key()`: searches compare text as the device does, and lists order names by it
- * (PostgreSQL's own is made by migrations 0017 and 0018). Deterministic, as the indexes on it require: every
- * connection that writes `users` or `companies`, checks the file or vacuums it needs it ("unknown
- * function: search_key()" without it).
+ * (PostgreSQL's own is made by migrations 0017 and 0018). Deterministic, as the indexes on it
+ * require: every connection that writes `users`, `companies` or `pymes`, checks the file or vacuums
+ * it needs it ("unknown function: search_key()" without it).
  */
 export function withSearchKey(sqlite: SqliteDatabase.Database): SqliteDatabase.Database {
   sqlite.function('search_key', { deterministic: true }, (text: unknown) =>
@@ -138,10 +138,11 @@ const isStalePlan = (error: unknown) =>
 /**
  * Names each SQL text Kysely sends, so every connection parses and plans it once and then only binds
  * and executes it (about half the database's work for the short queries of a request, and a fifth of
- * a first sync page's); a page's limit is written into the text first (pg-stable-plans.ts). A kept statement fails once another server's migration changes the shape of
- * its rows (`select *` after a column is added): outside a transaction it is sent again unnamed, and
- * the text gets a new name, planned afresh. Inside one, where a failed statement would abort the
- * transaction, texts with a `*` stay unnamed.
+ * a first sync page's); a page's limit is written into the text first (pg-stable-plans.ts). A kept
+ * statement fails once another server's migration changes the shape of its rows (`select *` after a
+ * column is added): outside a transaction it is sent again unnamed, and the text gets a new name,
+ * planned afresh. Inside one, where a failed statement would abort the transaction, texts with a `*`
+ * stay unnamed.
  */
 function namingStatements(pool: pg.Pool) {
   const names = new Map<string, string>()
