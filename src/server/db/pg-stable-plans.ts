@@ -6,8 +6,8 @@
 // statement is, each size its own kept statement (a list asks for a few), and PostgreSQL settles on
 // one plan for it after its first runs, as it does for the rest of the app's statements.
 
-/** A trailing `limit $n` whose parameter is the statement's last, as Kysely writes a page's limit. */
-const TRAILING_LIMIT = /\slimit \$(\d+)$/
+/** How Kysely writes a page's limit: last in the text, its parameter the statement's last. */
+const LIMIT = ' limit $'
 
 /** Past this the number is left bound: no page is that long, and a text per value would pile up. */
 const LIMIT_WRITTEN_MAX = 10_000
@@ -20,10 +20,11 @@ export function limitWritten(
   text: string,
   values: readonly unknown[],
 ): { text: string; values: readonly unknown[] } {
-  const found = TRAILING_LIMIT.exec(text)
-  if (!found || Number(found[1]) !== values.length) return { text, values }
+  // Looked for from the end, on every statement sent: no pass over the whole text when it is there.
+  const at = text.lastIndexOf(LIMIT)
+  if (at < 0 || text.slice(at + LIMIT.length) !== String(values.length)) return { text, values }
   const limit = values[values.length - 1]
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0 || limit > LIMIT_WRITTEN_MAX)
     return { text, values }
-  return { text: `${text.slice(0, found.index)} limit ${limit}`, values: values.slice(0, -1) }
+  return { text: `${text.slice(0, at)} limit ${limit}`, values: values.slice(0, -1) }
 }

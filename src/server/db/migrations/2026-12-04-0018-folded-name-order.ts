@@ -9,9 +9,17 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely'
 // comes from the server's connection, declared deterministic as an index needs: a program writing
 // `users`, `companies` or `pymes`, or checking or vacuuming the file, without it fails with "unknown
 // function: search_key()".
-const INDEXES: { table: string; old?: string; name: string }[] = [
-  { table: 'users', old: 'users_college_name', name: 'users_college_name_key' },
-  { table: 'companies', old: 'companies_college', name: 'companies_college_name_key' },
+const INDEXES: { table: string; name: string; old?: { name: string; columns: string[] } }[] = [
+  {
+    table: 'users',
+    name: 'users_college_name_key',
+    old: { name: 'users_college_name', columns: ['college_id', 'name', 'id'] },
+  },
+  {
+    table: 'companies',
+    name: 'companies_college_name_key',
+    old: { name: 'companies_college', columns: ['college_id', 'name'] },
+  },
   { table: 'pymes', name: 'pymes_college_name_key' },
 ]
 
@@ -39,15 +47,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`create index ${sql.raw(name)} on ${sql.raw(table)} (college_id, search_key(name), id)`.execute(
       db,
     )
-    if (old) await db.schema.dropIndex(old).execute()
+    if (old) await db.schema.dropIndex(old.name).execute()
   }
 }
 
 // The faster `search_key()` stays: for the Latin letters 0017 knew it gives the same text.
 export async function down(db: Kysely<any>): Promise<void> {
   for (const { table, old, name } of INDEXES) {
-    const columns = table === 'users' ? ['college_id', 'name', 'id'] : ['college_id', 'name']
-    if (old) await db.schema.createIndex(old).on(table).columns(columns).execute()
+    if (old) await db.schema.createIndex(old.name).on(table).columns(old.columns).execute()
     await db.schema.dropIndex(name).execute()
   }
 }
