@@ -77,9 +77,17 @@ function retryLater(): void {
   window.addEventListener('online', go)
 }
 
+/**
+ * "Update": the waiting version takes over and the page reloads under it. With nothing waiting any more
+ * (another open tab accepted it first, and the new version already controls this one) the reload alone
+ * brings it; a button that did nothing would leave the prompt up for good.
+ */
 export function acceptUpdate(): void {
   const waiting = registration?.waiting
-  if (!waiting) return
+  if (!waiting) {
+    window.location.reload()
+    return
+  }
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
   waiting.postMessage({ type: 'SKIP_WAITING' })
 }

@@ -18,6 +18,7 @@ export function ComboBox({
   placeholder,
   emptyText,
   className = '',
+  onSearch,
 }: {
   label: string
   options: SelectOption[]
@@ -29,12 +30,17 @@ export function ComboBox({
   /** Shown when nothing matches what was typed. */
   emptyText: string
   className?: string
+  /**
+   * What is typed, for a list too long to send whole (the server narrows it): `options` are then shown
+   * as given, not narrowed here.
+   */
+  onSearch?: (text: string) => void
 }) {
   return (
     <AriaComboBox
       selectedKey={value}
       onSelectionChange={(key) => onChange(key)}
-      defaultItems={options}
+      {...(onSearch ? { items: options, onInputChange: onSearch } : { defaultItems: options })}
       isInvalid={Boolean(error)}
       menuTrigger="focus"
       className={`flex flex-col gap-1.5 ${className}`}

@@ -168,3 +168,51 @@ test('administrators search and page through a company’s people, and remove on
   await expect(page.getByText('Íñigo Núñez has been removed.')).toBeVisible()
   await expect(page.getByText('Nobody matches')).toBeVisible()
 })
+
+test('administrators find any company by typing, past the first hundred, for a new business', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin@demo.test')
+  const stamp = Date.now()
+  // A hundred companies listed before the one wanted: the first page of a hundred never holds it.
+  for (let i = 0; i < 100; i++) {
+    const res = await request.post(`${origin()}/api/v1/companies`, {
+      headers: bearer(admin),
+      data: { name: `Aa Comercial ${String(i).padStart(3, '0')} ${stamp}` },
+    })
+    expect(res.status()).toBe(201)
+  }
+  const made = await request.post(`${origin()}/api/v1/companies`, {
+    headers: bearer(admin),
+    data: { name: `Zz Ferretería Ñandú ${stamp}` },
+  })
+  const wanted = (await made.json()) as { id: number; name: string }
+
+  await signIn(page, 'admin@demo.test')
+  await page.goto('/pymes/')
+  await page.getByRole('button', { name: 'New business' }).click()
+  const form = page.getByRole('dialog', { name: 'New business' })
+  const company = form.getByRole('combobox', { name: 'Company' })
+  // Typed as people type it, without its accents: the server finds it.
+  await company.fill(`ferreteria nandu ${stamp}`)
+  await expect(page.getByRole('option', { name: wanted.name })).toBeVisible()
+  await page.getByRole('option', { name: wanted.name }).click()
+  await expect(company).toHaveValue(wanted.name)
+  await form.getByRole('textbox', { name: 'Business name' }).fill(`Tornillos ${stamp}`)
+  await form.getByRole('button', { name: /Category/ }).click()
+  await page.getByRole('option', { name: 'Alimentación' }).click()
+  await form.getByRole('button', { name: 'Add business' }).click()
+  await expect(form).toBeHidden()
+  await expect(page.getByRole('heading', { name: `Tornillos ${stamp}`, level: 1 })).toBeVisible()
+  const id = page.url().split('/').at(-1)
+  const saved = await request.get(`${origin()}/api/v1/pymes/${id}`, { headers: bearer(admin) })
+  expect(((await saved.json()) as { company_id: number }).company_id).toBe(wanted.id)
+
+  // Opened again, the box shows the company, and the list offers the others to switch to.
+  await page.getByRole('button', { name: 'Edit business' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit business' })
+  await expect(edit.getByRole('combobox', { name: 'Company' })).toHaveValue(wanted.name)
+  await edit.getByRole('combobox', { name: 'Company' }).click()
+  await expect(page.getByRole('option', { name: `Aa Comercial 000 ${stamp}` })).toBeVisible()
+})

@@ -8,7 +8,6 @@ import { useRef, useState } from 'react'
 import { Controller } from 'react-hook-form'
 import * as v from 'valibot'
 import {
-  type Company,
   type Pyme,
   type PymeCategory,
   type PymeInput,
@@ -17,17 +16,16 @@ import {
 } from '#shared/benefits.schema.ts'
 import { messages } from '#shared/i18n/messages.ts'
 import { message } from '#shared/i18n/translate.ts'
-import type { Page } from '#shared/pagination.ts'
 import { userHasPermission } from '#shared/permissions.ts'
-import { type Remote, useRemote } from '../../platform/remote.ts'
+import type { Remote } from '../../platform/remote.ts'
 import { userAtom } from '../../platform/session.ts'
-import { ComboBox } from '../../ui/combobox.tsx'
 import { ConflictAlert } from '../../ui/conflict-alert.tsx'
 import { FormDialog } from '../../ui/form-dialog.tsx'
 import { Select } from '../../ui/select.tsx'
 import { useServerForm } from '../../ui/server-form.tsx'
 import { TextArea } from '../../ui/text-area.tsx'
 import { TextField } from '../../ui/text-field.tsx'
+import { CompanyPicker } from './company-picker.tsx'
 import { conflictOf, createPyme, updatePyme, withMessage } from './pyme-actions.ts'
 
 const FIELDS = [
@@ -109,7 +107,6 @@ export function PymeFormDialog({
   const { t } = useLingui()
   const user = useAtomValue(userAtom)
   const pickCompany = userHasPermission(user, 'college.manage')
-  const companies = useRemote<Page<Company>>(pickCompany ? 'api/v1/companies?limit=100' : null)
   // The version this edit started from; after a conflict, the one now on the server.
   const base = useRef(pyme?.updated_at ?? '')
   const [conflict, setConflict] = useState<{ current: Pyme; loaded: boolean }>()
@@ -145,17 +142,6 @@ export function PymeFormDialog({
       ? t`Loading categories…`
       : t`The categories could not be loaded. Check your connection, close this form and open it again.`
 
-  const companyOptions = (companies.data?.data ?? []).map((c) => ({ id: String(c.id), name: c.name }))
-  if (pyme && !companyOptions.some((o) => o.id === String(pyme.company_id)))
-    companyOptions.push({ id: String(pyme.company_id), name: pyme.company_name })
-  const companyHint = companies.data
-    ? companyOptions.length === 0
-      ? t`There are no companies yet: add the business's company in Companies first.`
-      : undefined
-    : companies.status === 'loading'
-      ? t`Loading companies…`
-      : t`The companies could not be loaded. Check your connection, close this form and open it again.`
-
   return (
     <FormDialog
       title={pyme ? t`Edit business` : t`New business`}
@@ -190,14 +176,10 @@ export function PymeFormDialog({
           control={form.control}
           name="company_id"
           render={({ field }) => (
-            <ComboBox
-              label={t`Company`}
-              placeholder={t`Choose a company`}
-              emptyText={t`No company has this name.`}
-              options={companyOptions}
-              value={field.value ? String(field.value) : null}
-              onChange={(key) => field.onChange(key === null ? undefined : Number(key))}
-              hint={companyHint ?? t`The company's users manage this business and its promotions.`}
+            <CompanyPicker
+              value={field.value}
+              current={pyme && { id: String(pyme.company_id), name: pyme.company_name }}
+              onChange={field.onChange}
               error={e.company_id?.message}
             />
           )}

@@ -2,7 +2,7 @@
 // server as one types (a college has far more students than one page).
 import { useLingui } from '@lingui/react/macro'
 import { ChevronsUpDown } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Button, ComboBox, Input, Label, ListBox, Popover } from 'react-aria-components'
 import type { PersonRef, UserRow } from '#shared/users.schema.ts'
 import { useRemoteList } from '../../platform/remote.ts'
@@ -10,6 +10,7 @@ import { ChipList } from '../../ui/chip-list.tsx'
 import { AriaFieldHelp, controlClass, labelClass } from '../../ui/field-parts.tsx'
 import { ListBoxItem } from '../../ui/list-box-item.tsx'
 import { popoverClass } from '../../ui/popover.tsx'
+import { useSettled } from '../../ui/use-settled.ts'
 import { fullName } from './users-list.tsx'
 
 export function StudentPicker({
@@ -31,11 +32,7 @@ export function StudentPicker({
 }) {
   const { t } = useLingui()
   const [text, setText] = useState('')
-  const [query, setQuery] = useState('')
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), 250)
-    return () => clearTimeout(timer)
-  }, [text])
+  const query = useSettled(text.trim())
   const list = useRemoteList<UserRow>('api/v1/users', { role: studentRoleId, q: query, limit: 20 })
   const taken = new Set(chosen.map((s) => s.id))
   const options = list.rows.filter((r) => !taken.has(r.id))

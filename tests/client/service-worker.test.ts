@@ -2,8 +2,8 @@
 // A first install of the service worker that fails (one of the shell's files lost on a weak
 // connection, or the worker's script itself) is tried again while the app stays open: later each time,
 // and at once when the connection comes back. An update that fails under a working version is left to
-// the browser, which checks again on the next navigation.
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+// the browser, which checks again on the next navigation. "Update" always brings the new version.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 class FakeWorker extends EventTarget {
   state: ServiceWorkerState = 'installing'
@@ -118,4 +118,47 @@ it('leaves a failed update under a working version to the browser', async () => 
   registration.installing.become('redundant')
   await vi.advanceTimersByTimeAsync(60 * 60_000)
   expect(register).toHaveBeenCalledTimes(1)
+})
+
+describe('"Update"', () => {
+  let reload: ReturnType<typeof vi.fn>
+  beforeEach(() => {
+    reload = vi.fn()
+    vi.stubGlobal('location', { ...window.location, reload })
+    registration.active = new FakeWorker(registration)
+    registration.active.state = 'activated'
+    Object.assign(navigator.serviceWorker, { controller: registration.active })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  async function offered() {
+    await start()
+    const { acceptUpdate, updateReadyAtom } = await import('#client/platform/service-worker.ts')
+    const { store } = await import('#client/platform/store.ts')
+    const next = new FakeWorker(registration)
+    registration.installing = next
+    registration.dispatchEvent(new Event('updatefound'))
+    next.become('installed')
+    expect(store.get(updateReadyAtom)).toBe(true)
+    return { acceptUpdate, next }
+  }
+
+  it('lets the waiting version take over, and reloads the page once it controls it', async () => {
+    const { acceptUpdate, next } = await offered()
+    const told = vi.fn()
+    Object.assign(next, { postMessage: told })
+    acceptUpdate()
+    expect(told).toHaveBeenCalledWith({ type: 'SKIP_WAITING' })
+    expect(reload).not.toHaveBeenCalled()
+    navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
+  it('reloads at once when another tab already accepted the new version', async () => {
+    const { acceptUpdate, next } = await offered()
+    next.become('activated')
+    registration.waiting = null
+    acceptUpdate()
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
 })
