@@ -39,6 +39,10 @@ export default defineConfig({
     // A trace of every test cost about a quarter more time: add `--trace retain-on-failure` to look
     // into a failure.
     trace: 'off',
+    // An action or a navigation that waits for good fails on its own line: left to the test's
+    // timeout, the error named only whatever ran after it (CI once saw only a clean-up's error).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     {

@@ -206,13 +206,37 @@ test('administrators find any company by typing, past the first hundred, for a n
   await expect(form).toBeHidden()
   await expect(page.getByRole('heading', { name: `Tornillos ${stamp}`, level: 1 })).toBeVisible()
   const id = page.url().split('/').at(-1)
-  const saved = await request.get(`${origin()}/api/v1/pymes/${id}`, { headers: bearer(admin) })
-  expect(((await saved.json()) as { company_id: number }).company_id).toBe(wanted.id)
+  const saved = (await (
+    await request.get(`${origin()}/api/v1/pymes/${id}`, { headers: bearer(admin) })
+  ).json()) as { company_id: number; category_id: number; name: string }
+  expect(saved.company_id).toBe(wanted.id)
 
   // Opened again, the box shows the company, and the list offers the others to switch to.
   await page.getByRole('button', { name: 'Edit business' }).click()
   const edit = page.getByRole('dialog', { name: 'Edit business' })
-  await expect(edit.getByRole('combobox', { name: 'Company' })).toHaveValue(wanted.name)
-  await edit.getByRole('combobox', { name: 'Company' }).click()
+  const box = edit.getByRole('combobox', { name: 'Company' })
+  await expect(box).toHaveValue(wanted.name)
+  await box.click()
   await expect(page.getByRole('option', { name: `Aa Comercial 000 ${stamp}` })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // Someone else moves the business meanwhile, to a company past the list's first page: loading their
+  // version shows its name.
+  const otherId = (
+    (await (
+      await request.post(`${origin()}/api/v1/companies`, {
+        headers: bearer(admin),
+        data: { name: `Zz Otra Ferretería ${stamp}` },
+      })
+    ).json()) as { id: number }
+  ).id
+  const moved = await request.put(`${origin()}/api/v1/pymes/${id}`, {
+    headers: bearer(admin),
+    data: { company_id: otherId, category_id: saved.category_id, name: saved.name },
+  })
+  expect(moved.status()).toBe(200)
+  await edit.getByRole('textbox', { name: 'Business name' }).fill(`Tornillos y tuercas ${stamp}`)
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await edit.getByRole('button', { name: 'Load their version' }).click()
+  await expect(box).toHaveValue(`Zz Otra Ferretería ${stamp}`)
 })

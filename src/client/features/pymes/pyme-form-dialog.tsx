@@ -110,6 +110,8 @@ export function PymeFormDialog({
   // The version this edit started from; after a conflict, the one now on the server.
   const base = useRef(pyme?.updated_at ?? '')
   const [conflict, setConflict] = useState<{ current: Pyme; loaded: boolean }>()
+  // The copy whose values the form holds (theirs, once loaded): its company is the one shown.
+  const [shown, setShown] = useState(pyme)
   const form = useServerForm<PymeInput, Pyme>({
     schema: pickCompany ? withCompanySchema : pymeInputSchema,
     defaultValues: pyme ? valuesOf(pyme) : EMPTY,
@@ -162,6 +164,7 @@ export function PymeFormDialog({
           loaded={conflict.loaded}
           onLoad={() => {
             form.reset(valuesOf(conflict.current))
+            setShown(conflict.current)
             setConflict({ ...conflict, loaded: true })
           }}
         >
@@ -177,8 +180,9 @@ export function PymeFormDialog({
           name="company_id"
           render={({ field }) => (
             <CompanyPicker
+              key={shown?.updated_at}
               value={field.value}
-              current={pyme && { id: String(pyme.company_id), name: pyme.company_name }}
+              current={shown && { id: String(shown.company_id), name: shown.company_name }}
               onChange={field.onChange}
               error={e.company_id?.message}
             />
